@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * `node demo/server.mjs` (or `npm start`): runs the sandbox with the demo page.
+ *
+ * Serves the API of WIRE.md under /api/v2/ and the repository's demo/ and dist/ folders, so
+ * the demo page can load the built library and talk to the sandbox on the same origin.
+ *
+ * Environment:
+ *   PORT     port to listen on (default 8080; 0 picks a free one)
+ *   HOST     interface to listen on (default 127.0.0.1, i.e. this machine only; set
+ *            HOST=0.0.0.0 deliberately to expose the sandbox to the network)
+ *   LATENCY  delay in ms added to every API response (default 0), to watch loading states
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_KEY } from './fixtures.mjs';
+import { createSandbox } from './sandbox.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Reads a whole-number environment variable, exiting with a clear message when malformed. */
+function envNumber(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) {
+    console.error(`repkit demo: ${name} must be a whole number, got ${JSON.stringify(raw)}`);
+    process.exit(1);
+  }
+  return Number(raw);
+}
+
+const port = envNumber('PORT', 8080);
+const latencyMs = envNumber('LATENCY', 0);
+const host = process.env.HOST || '127.0.0.1';
+
+let sandbox;
+try {
+  sandbox = await createSandbox({ port, host, latencyMs, staticRoot: repoRoot });
+} catch (e) {
+  const err = /** @type {NodeJS.ErrnoException} */ (e);
+  console.error(
+    err.code === 'EADDRINUSE'
+      ? `repkit demo: port ${port} is in use; try PORT=${port + 1} node demo/server.mjs`
+      : `repkit demo: could not start: ${err.message}`,
+  );
+  process.exit(1);
+}
+
+// Loopback and wildcard addresses are all reachable as localhost from this machine.
+const local = ['127.0.0.1', '::1', '0.0.0.0', '::', 'localhost'].includes(host);
+const shownUrl = local ? `http://localhost:${sandbox.port}` : sandbox.url;
+console.log(`repkit demo: ${shownUrl}  (API key: ${API_KEY})${latencyMs ? `  latency ${latencyMs} ms` : ''}`);
+if (!existsSync(path.join(repoRoot, 'dist', 'repkit.mjs'))) {
+  console.log('repkit demo: dist/repkit.mjs is missing; run `npm run build` so the demo page can load the library');
+}
+
+let stopping = false;
+/** Closes the server (ending hanging requests) and exits; a second signal exits at once. */
+function stop() {
+  if (stopping) process.exit(130);
+  stopping = true;
+  sandbox.close().then(() => process.exit(0));
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

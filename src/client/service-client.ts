@@ -1,0 +1,119 @@
+import { cacheClear, cacheGet, cacheSet, shareRequest } from './cache';
+import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } from './options';
+import { segment } from './path';
+import { request } from './request';
+import { abortError } from './service-error';
+import type {
+  BadgeDefinitions,
+  CategoryDefinitions,
+  SpecificCategoryScore,
+  SpecificUserBadge,
+  UserBadges,
+  UserProfile,
+  UserScores,
+} from './types';
+import * as check from './validate';
+
+/** Per-call options; an `AbortSignal` may be passed in their place. */
+export interface RequestOptions {
+  /** Aborting it rejects the call with an error named `AbortError`. */
+  signal?: AbortSignal;
+  /** Skip the cache and any request already under way, and ask the service again. Default `false`. */
+  fresh?: boolean;
+}
+
+/** What the last parameter of every operation accepts. */
+export type SignalOrOptions = AbortSignal | RequestOptions;
+
+const API = '/api/v2';
+
+/**
+ * A typed, read-only client for the reputation service.
+ *
+ * Identical concurrent calls share one HTTP request, and successful results are cached for
+ * `cacheTtlMs` and shared by every client with the same `baseUrl` and `apiKey`. Results are
+ * shared between callers: treat them as read-only.
+ *
+ * @example
+ * const client = new ServiceClient({ apiKey: 'demo-key' });
+ * const { totalScore } = await client.getScores(address);
+ */
+export class ServiceClient {
+  readonly #options: ResolvedClientOptions;
+
+  /** @throws TypeError when `apiKey` is missing or an option has the wrong type. */
+  constructor(options: ClientOptions) {
+    this.#options = resolveClientOptions(options);
+  }
+
+  /** The base URL requests go to. */
+  get baseUrl(): string {
+    return this.#options.baseUrl;
+  }
+
+  /** Total score and category breakdown. 404: no scores for this address. */
+  async getScores(address: string, signal?: SignalOrOptions): Promise<UserScores> {
+    return this.#get(`/scores/${segment('address', address)}`, check.userScores, signal);
+  }
+
+  /** One category's score with its definition and reasons. */
+  async getCategoryScore(address: string, categoryKey: string, signal?: SignalOrOptions): Promise<SpecificCategoryScore> {
+    return this.#get(
+      `/scores/${segment('address', address)}/${segment('categoryKey', categoryKey)}`,
+      check.specificCategoryScore,
+      signal,
+    );
+  }
+
+  /** Every badge the address has earned. */
+  async getBadges(address: string, signal?: SignalOrOptions): Promise<UserBadges> {
+    return this.#get(`/badges/${segment('address', address)}`, check.userBadges, signal);
+  }
+
+  /** One badge with its full definition; `badge` is null when not earned. 404: unknown badge key. */
+  async getBadge(address: string, badgeKey: string, signal?: SignalOrOptions): Promise<SpecificUserBadge> {
+    return this.#get(
+      `/badges/${segment('address', address)}/${segment('badgeKey', badgeKey)}`,
+      check.specificUserBadge,
+      signal,
+    );
+  }
+
+  /** Profile with identities and social links. 404: no profile set up. */
+  async getProfile(address: string, signal?: SignalOrOptions): Promise<UserProfile> {
+    return this.#get(`/profiles/${segment('address', address)}`, check.userProfile, signal);
+  }
+
+  /** Definitions of every badge and its levels. */
+  async getBadgeDefinitions(signal?: SignalOrOptions): Promise<BadgeDefinitions> {
+    return this.#get('/metadata/badges', check.badgeDefinitions, signal);
+  }
+
+  /** Definitions of every score category and its reasons. */
+  async getCategoryDefinitions(signal?: SignalOrOptions): Promise<CategoryDefinitions> {
+    return this.#get('/metadata/categories', check.categoryDefinitions, signal);
+  }
+
+  /** Forgets the cached results of every client with this base URL and API key. */
+  clearCache(): void {
+    cacheClear(this.#cachePrefix());
+  }
+
+  #cachePrefix(): string {
+    return `${this.#options.baseUrl}\n${this.#options.apiKey}\n`;
+  }
+
+  #get<T>(path: string, validate: check.Validator<T>, signalOrOptions?: SignalOrOptions): Promise<T> {
+    const { signal, fresh = false }: RequestOptions =
+      signalOrOptions && 'aborted' in signalOrOptions ? { signal: signalOrOptions } : signalOrOptions ?? {};
+    const key = this.#cachePrefix() + path;
+    const cached = fresh ? undefined : (cacheGet(key) as T | undefined);
+    if (cached !== undefined) return signal?.aborted ? Promise.reject(abortError()) : Promise.resolve(cached);
+    const options = this.#options;
+    return shareRequest(key, fresh, signal, async (shared) => {
+      const value = await request(options, API + path, validate, shared);
+      cacheSet(key, value, options.cacheTtlMs);
+      return value;
+    });
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * repkit: a typed client and embeddable widgets for on-chain reputation.
+ *
+ * This entry has no side effects: importing it registers nothing and touches no global.
+ */
+export { ServiceClient, type RequestOptions, type SignalOrOptions } from './client/service-client';
+export { ServiceError } from './client/service-error';
+export { DEFAULT_BASE_URL, type ClientOptions } from './client/options';
+export type * from './client/types';
+
+export { createWidget, WIDGET_TYPES, type AnyWidget, type WidgetByType } from './widgets/create-widget';
+export { ReputationWidget } from './widgets/reputation-widget';
+export { BadgeWidget, type BadgeData } from './widgets/badge-widget';
+export { ProfileWidget } from './widgets/profile-widget';
+export { CategoryWidget } from './widgets/category-widget';
+export { displayNameOf, isVerified, socialsOf, type Social } from './rules/profile';
+export { TIER_COLORS, tierOf, type Tier } from './widgets/tiers';
+export { shortAddress } from './render/address';
+export type * from './widgets/types';

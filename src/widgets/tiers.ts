@@ -1,0 +1,16 @@
+/** Badge tiers by level (1 to 5) and their colours, as SPEC.md section 4.3 gives them. */
+export const TIER_COLORS = {
+  bronze: '#CD7F32',
+  silver: '#C0C0C0',
+  gold: '#FFD700',
+  platinum: '#E5E4E2',
+  diamond: '#B9F2FF',
+} as const;
+
+/** A badge tier name. */
+export type Tier = keyof typeof TIER_COLORS;
+
+const TIERS = Object.keys(TIER_COLORS) as Tier[];
+
+/** The tier of a level; levels outside 1 to 5 take the nearest tier. */
+export const tierOf = (level: number): Tier => TIERS[Math.min(4, Math.max(0, Math.round(level) - 1))]!;
