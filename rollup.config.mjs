@@ -32,6 +32,20 @@ function cssText() {
   };
 }
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+/** Writes the package version in place of `__REPKIT_VERSION__` (src/version.ts). */
+function packageVersion() {
+  return {
+    name: 'package-version',
+    transform(code) {
+      return code.includes('__REPKIT_VERSION__')
+        ? { code: code.replaceAll('__REPKIT_VERSION__', JSON.stringify(version)), map: null }
+        : null;
+    },
+  };
+}
+
 const typescriptPlugin = () =>
   typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], declaration: false, sourceMap: true });
 
@@ -45,20 +59,22 @@ const terserPlugin = () =>
 
 export default [
   {
-    // The pure ES module: no side effects, readable for debugging; bundlers minify it.
-    input: 'src/index.ts',
-    output: { file: 'dist/repkit.mjs', format: 'es', sourcemap: true },
-    plugins: [cssText(), nodeResolve(), typescriptPlugin()],
+    // The ES modules: `repkit` (pure, no side effects, readable; bundlers minify it) and
+    // `repkit/embed` (auto-mounting). One build, so the embed entry imports the pure one
+    // and a page that loads both runs one copy of the code.
+    input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts' },
+    output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: 'repkit-[hash].mjs' },
+    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin()],
   },
   {
-    // The script-tag build: everything, under the global RepKit, minified.
+    // The script-tag build: everything, under the global RepKit, auto-mounting, minified.
     input: 'src/umd.ts',
     output: { file: 'dist/repkit.umd.js', format: 'umd', name: 'RepKit', sourcemap: true, exports: 'named' },
-    plugins: [cssText(), nodeResolve(), typescriptPlugin(), terserPlugin()],
+    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), terserPlugin()],
   },
   {
-    input: 'src/index.ts',
-    output: { file: 'dist/repkit.d.ts', format: 'es' },
+    input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts' },
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'repkit-[hash].d.ts' },
     plugins: [dts({ tsconfig: './tsconfig.json' })],
     external: [/\.css\?raw$/],
   },

@@ -17,3 +17,9 @@ export { displayNameOf, isVerified, socialsOf, type Social } from './rules/profi
 export { TIER_COLORS, tierOf, type Tier } from './widgets/tiers';
 export { shortAddress } from './render/address';
 export type * from './widgets/types';
+
+export { autoMount, mountAll } from './embed/mount-all';
+export { setDefaultNonce } from './widgets/styles';
+export { RepkitWidgetElement, defineRepkitElement } from './embed/element';
+export { snippet, DEFAULT_SCRIPT_URL, type SnippetOptions } from './embed/snippet';
+export { VERSION } from './version';

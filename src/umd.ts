@@ -1,2 +1,2 @@
-/** The script-tag build: everything the ES module exports, as the global `RepKit`. */
-export * from './index';
+/** The script-tag build: everything the ES module exports as the global `RepKit`, plus auto-mounting. */
+export * from './embed';

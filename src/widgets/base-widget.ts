@@ -1,11 +1,10 @@
 import { ServiceClient, type RequestOptions } from '../client/service-client';
 import { html, renderInto, type Html } from '../render/html';
 import { shortAddress } from '../render/address';
-import { describeFailure } from './messages';
+import { describeFailure, failureView } from './messages';
 import { checkOptions, COMMON_RULES, type OptionRule } from './options';
-import { adoptStyles } from './styles';
+import { createHost } from './host';
 import type { BaseWidgetOptions, WidgetState } from './types';
-import baseCss from '../../styles/base.css?raw';
 
 /** Options that change which data is shown: changing one reloads. Kinds add their own keys. */
 const DATA_OPTIONS = ['address', 'apiKey', 'baseUrl'];
@@ -110,16 +109,9 @@ export abstract class Widget<O extends BaseWidgetOptions, Data, Defaulted extend
     } else {
       throw new TypeError('repkit: mount() needs a CSS selector or an element');
     }
-    const doc = container.ownerDocument;
-    const host = doc.createElement('div');
-    const root = host.attachShadow({ mode: 'open' });
-    adoptStyles(root, [baseCss, this.#kind.css], this.#options.nonce);
-    const view = doc.createElement('div');
-    view.setAttribute('part', 'widget');
-    root.append(view);
+    const { host, root, view } = createHost(container.ownerDocument, this.#kind.name, this.#kind.css, this.#options.nonce);
     root.addEventListener('click', this.#onClick);
     root.addEventListener('error', onImageError, true);
-    host.dataset.type = this.#kind.name;
     this.#host = host;
     this.#view = view;
     this.#applyHost();
@@ -256,15 +248,10 @@ export abstract class Widget<O extends BaseWidgetOptions, Data, Defaulted extend
     if (!view || !host) return false;
     const state = this.#state;
     host.dataset.state = state;
-    view.className = `rk rk-${this.#kind.name}`;
     view.setAttribute('aria-busy', String(state == 'loading'));
     try {
       if (state == 'error') {
-        const { sentence, retry } = describeFailure(this.#error, this.notFoundSentence());
-        renderInto(
-          view,
-          html`<div class="rk-error" part="error" role="alert"><p class="rk-error-text">${sentence}</p>${retry && html`<button type="button" class="rk-retry" part="retry" data-action="retry">Try again</button>`}</div>`,
-        );
+        renderInto(view, failureView(describeFailure(this.#error, this.notFoundSentence())));
       } else {
         renderInto(view, this.#data ? this.renderData(this.#data.value) : this.renderSkeleton());
         this.decorate(view);

@@ -1,4 +1,5 @@
 import { ServiceError } from '../client/service-error';
+import { html, type Html } from '../render/html';
 
 /** What a reader sees when a load fails: a sentence, and whether trying again may help. */
 export interface Failure {
@@ -24,3 +25,7 @@ export const describeFailure = (error: unknown, notFound: string): Failure => {
   if (status > 0) return { sentence: 'The service sent data this widget could not read.', retry: true };
   return { sentence: 'Something went wrong while showing this widget.', retry: true };
 };
+
+/** The error view: the sentence, and a button to try again when that may help. */
+export const failureView = ({ sentence, retry }: Failure): Html =>
+  html`<div class="rk-error" part="error" role="alert"><p class="rk-error-text">${sentence}</p>${retry && html`<button type="button" class="rk-retry" part="retry" data-action="retry">Try again</button>`}</div>`;
