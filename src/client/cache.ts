@@ -21,7 +21,6 @@ export const cacheGet = (key: string): unknown => {
 
 export const cacheSet = (key: string, value: unknown, ttlMs: number): void => {
   results.delete(key);
-  if (ttlMs <= 0) return;
   results.set(key, { value, expires: Date.now() + ttlMs });
   if (results.size > CACHE_LIMIT) results.delete(results.keys().next().value as string);
 };

@@ -24,6 +24,9 @@ const retryAfterMs = (response: Response): number | undefined => {
   return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 };
 
+/** Timers hold at most 2^31 - 1 ms; a longer delay would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     const stop = () => {
@@ -33,7 +36,7 @@ const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', stop);
       resolve();
-    }, ms);
+    }, Math.min(ms, MAX_TIMER_MS));
     signal.addEventListener('abort', stop, { once: true });
   });
 
@@ -68,7 +71,7 @@ export const request = async <T>(
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, options.timeoutMs);
+    }, Math.min(options.timeoutMs, MAX_TIMER_MS));
     signal.addEventListener('abort', cancel);
 
     let status = 0;
@@ -99,6 +102,8 @@ export const request = async <T>(
       signal.removeEventListener('abort', cancel);
     }
 
+    // The caller may have left while the body arrived: never hand back (or cache) that answer.
+    if (signal.aborted) throw abortError();
     const body = parse(text);
     if (!response.ok) {
       const wait = retryAfterMs(response) ?? backoff(attempt);

@@ -107,12 +107,14 @@ export class ServiceClient {
     const { signal, fresh = false }: RequestOptions =
       signalOrOptions && 'aborted' in signalOrOptions ? { signal: signalOrOptions } : signalOrOptions ?? {};
     const key = this.#cachePrefix() + path;
-    const cached = fresh ? undefined : (cacheGet(key) as T | undefined);
-    if (cached !== undefined) return signal?.aborted ? Promise.reject(abortError()) : Promise.resolve(cached);
     const options = this.#options;
+    // cacheTtlMs 0 opts this client out of the cache both ways: it neither reads nor writes.
+    const caching = options.cacheTtlMs > 0;
+    const cached = fresh || !caching ? undefined : (cacheGet(key) as T | undefined);
+    if (cached !== undefined) return signal?.aborted ? Promise.reject(abortError()) : Promise.resolve(cached);
     return shareRequest(key, fresh, signal, async (shared) => {
       const value = await request(options, API + path, validate, shared);
-      cacheSet(key, value, options.cacheTtlMs);
+      if (caching) cacheSet(key, value, options.cacheTtlMs);
       return value;
     });
   }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountAll } from '../../src/index';
+import { mountAll, type ReputationWidget } from '../../src/index';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 
 const server = useSandbox();
@@ -51,7 +51,7 @@ describe('mountAll()', () => {
       `data-repkit="reputation" data-api-key="${API_KEY}" data-address="${ADDRESSES.rich}" data-base-url="${server.url}" data-show-categories="false" data-max-categories="2" data-compact data-theme="dark"`,
     );
     const [widget] = mountAll();
-    expect(widget!.options).toMatchObject({ showCategories: false, maxCategories: 2, compact: true, theme: 'dark' });
+    expect((widget as ReputationWidget).options).toMatchObject({ showCategories: false, maxCategories: 2, compact: true, theme: 'dark' });
   });
 
   it.each([
@@ -84,7 +84,7 @@ describe('mountAll()', () => {
     const requests = server.sandbox.requests.length;
     element.dataset.maxCategories = '1';
     await tick();
-    expect(widget!.options.maxCategories).toBe(1);
+    expect((widget as ReputationWidget).options.maxCategories).toBe(1);
     expect(widget!.element!.shadowRoot!.querySelectorAll('[part="category"]')).toHaveLength(1);
     expect(server.sandbox.requests.length).toBe(requests);
   });

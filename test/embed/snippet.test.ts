@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SCRIPT_URL, mountAll, snippet, VERSION } from '../../src/index';
+import { DEFAULT_SCRIPT_URL, mountAll, snippet, VERSION, type BadgeWidget } from '../../src/index';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 
 const server = useSandbox();
@@ -50,7 +50,7 @@ describe('snippet()', () => {
     const html = snippet({ type: 'badge', apiKey: API_KEY, address: ADDRESSES.rich, baseUrl: server.url, maxBadges: 2 });
     document.body.innerHTML = html.split('\n')[0]!;
     const [widget] = mountAll();
-    expect(widget?.options.maxBadges).toBe(2);
+    expect((widget as BadgeWidget).options.maxBadges).toBe(2);
     expect(await settle(widget!.element!)).toBe('ready');
     expect(widget!.element!.shadowRoot!.querySelectorAll('[part="badge"]')).toHaveLength(2);
   });

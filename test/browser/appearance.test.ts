@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { faultBaseUrl } from '../../demo/sandbox.mjs';
+import { ADDRESSES, ARTIFACTS, servePage, settled, umdPage, useBrowser } from './harness';
+
+const browser = useBrowser();
+const rich = ADDRESSES.rich;
+
+const KINDS = [
+  { type: 'reputation', address: rich },
+  { type: 'badge', address: rich, showProgress: true },
+  { type: 'badge', address: rich, badgeKey: 'governance_voter' },
+  { type: 'profile', address: rich },
+  { type: 'category', address: rich, categoryKey: 'governance' },
+];
+
+const background = (page: Page, index: number) =>
+  page.locator('[part="widget"]').nth(index).evaluate((el) => getComputedStyle(el).backgroundColor);
+
+const LIGHT = 'rgb(255, 255, 255)';
+const DARK = 'rgb(22, 24, 29)';
+
+describe('themes', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`renders every kind in the ${theme} theme (screenshots in artifacts/)`, async () => {
+      const { page } = await browser.page();
+      await servePage(page, `${browser.url}/t/${theme}.html`, umdPage(browser.url, KINDS.map((k) => ({ ...k, theme }))));
+      await page.goto(`${browser.url}/t/${theme}.html`);
+      expect(await settled(page, KINDS.length)).toEqual(KINDS.map(() => 'ready'));
+      for (let i = 0; i < KINDS.length; i++) {
+        expect(await background(page, i)).toBe(theme == 'light' ? LIGHT : DARK);
+        const name = `${KINDS[i]!.type}${KINDS[i]!.badgeKey ? '-one' : ''}-${theme}`;
+        await page.locator('.repkit').nth(i).screenshot({ path: `${ARTIFACTS}/${name}.png` });
+      }
+      await page.context().close();
+    });
+  }
+
+  it('auto follows the system colour scheme, live', async () => {
+    const { page } = await browser.page({ colorScheme: 'dark' });
+    await servePage(page, `${browser.url}/t/auto.html`, umdPage(browser.url, KINDS.map((k) => ({ ...k, theme: 'auto' }))));
+    await page.goto(`${browser.url}/t/auto.html`);
+    await settled(page, KINDS.length);
+    for (let i = 0; i < KINDS.length; i++) expect(await background(page, i)).toBe(DARK);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.repkit')).every((h) => h.dataset.theme == 'light'));
+    for (let i = 0; i < KINDS.length; i++) expect(await background(page, i)).toBe(LIGHT);
+    await page.context().close();
+  });
+
+  it('lets the host page override colours with --rk-* custom properties', async () => {
+    const { page } = await browser.page();
+    await servePage(
+      page,
+      `${browser.url}/t/vars.html`,
+      umdPage(browser.url, [KINDS[0]!], '<style>.repkit { --rk-bg: rgb(1, 2, 3); } .repkit::part(score) { color: rgb(4, 5, 6); }</style>'),
+    );
+    await page.goto(`${browser.url}/t/vars.html`);
+    await settled(page, 1);
+    expect(await background(page, 0)).toBe('rgb(1, 2, 3)');
+    expect(await page.locator('[part="score"]').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(4, 5, 6)');
+    await page.context().close();
+  });
+});
+
+describe('the host page', () => {
+  it("lends the widget its font", async () => {
+    const { page } = await browser.page();
+    await servePage(page, `${browser.url}/t/font.html`, umdPage(browser.url, [KINDS[0]!], '<style>body { font-family: "Courier New", monospace; }</style>'));
+    await page.goto(`${browser.url}/t/font.html`);
+    await settled(page, 1);
+    expect(await page.locator('[part="widget"]').evaluate((el) => getComputedStyle(el).fontFamily)).toBe('"Courier New", monospace');
+    await page.context().close();
+  });
+
+  it('cannot break the layout with a hostile stylesheet', async () => {
+    const { page } = await browser.page();
+    const hostile = `<style>
+      * { all: unset !important; }
+      div { display: none !important; }
+      html { font-size: 90px !important; }
+      .repkit { width: 5000px; }
+    </style>`;
+    await servePage(
+      page,
+      `${browser.url}/t/hostile-css.html`,
+      `<!doctype html><html lang="en"><head><title>hostile css</title>${hostile}</head><body>
+<section id="w0" class="slot"></section><section id="w1" class="slot"></section>
+<script src="/dist/repkit.umd.js"></script>
+<script>
+RepKit.createWidget({ type: 'reputation', apiKey: 'demo-key', address: '${rich}', baseUrl: location.origin }).mount('#w0');
+RepKit.createWidget({ type: 'profile', apiKey: 'demo-key', address: '${rich}', baseUrl: location.origin }).mount('#w1');
+</script></body></html>`,
+    );
+    await page.goto(`${browser.url}/t/hostile-css.html`);
+    await settled(page, 2);
+    for (const part of ['score', 'name']) {
+      const box = await page.locator(`[part="${part}"]`).boundingBox();
+      expect(box?.height).toBeGreaterThan(10);
+    }
+    const sizes = await page.locator('[part="widget"]').evaluateAll((els) => els.map((el) => getComputedStyle(el).fontSize));
+    expect(sizes).toEqual(['14px', '14px']);
+    await page.screenshot({ path: `${ARTIFACTS}/hostile-css.png` });
+    await page.context().close();
+  });
+});
+
+describe('motion', () => {
+  it('animates the loading skeleton unless the reader prefers reduced motion', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { page } = await browser.page({ reducedMotion });
+      const slow = faultBaseUrl(browser.url, { latency: 5000, id: reducedMotion });
+      await servePage(page, `${browser.url}/t/motion.html`, umdPage(slow, [KINDS[0]!]));
+      await page.goto(`${browser.url}/t/motion.html`);
+      const skeleton = page.locator('.rk-skel').first();
+      await skeleton.waitFor();
+      expect(await page.locator('[part="widget"]').getAttribute('aria-busy')).toBe('true');
+      expect(await skeleton.evaluate((el) => getComputedStyle(el).animationName)).toBe(reducedMotion == 'reduce' ? 'none' : 'rk-shimmer');
+      await page.context().close();
+    }
+  });
+});

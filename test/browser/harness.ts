@@ -1,0 +1,105 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { createSandbox, type Sandbox } from '../../demo/sandbox.mjs';
+import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+
+export { ADDRESSES, API_KEY };
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+export const ARTIFACTS = `${ROOT}artifacts`;
+
+const AVATAR_SVG = readFileSync(`${ROOT}demo/avatar.svg`, 'utf8');
+
+/** The flags every run uses: no sandbox as root, and no network beyond the page's own. */
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+/** What a page did that a user (or a developer's console) would notice. */
+export interface PageLog {
+  console: string[];
+  errors: string[];
+  dialogs: string[];
+  requests: string[];
+}
+
+export interface BrowserFixture {
+  readonly url: string;
+  readonly sandbox: Sandbox;
+  /** A fresh page (own context) with its console, errors, dialogs and requests recorded. */
+  page(options?: BrowserContextOptions): Promise<{ page: Page; log: PageLog }>;
+}
+
+/** Starts the sandbox (serving dist/ and demo/) and one Chromium for the calling file. */
+export const useBrowser = (): BrowserFixture => {
+  let browser: Browser | undefined;
+  let sandbox: Sandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await createSandbox({ staticRoot: ROOT });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+    mkdirSync(ARTIFACTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.close();
+  });
+  return {
+    get url() {
+      return sandbox!.url;
+    },
+    get sandbox() {
+      return sandbox!;
+    },
+    async page(options) {
+      const context = await browser!.newContext({ viewport: { width: 900, height: 900 }, ...options });
+      const page = await context.newPage();
+      const log: PageLog = { console: [], errors: [], dialogs: [], requests: [] };
+      page.on('console', (m) => log.console.push(`${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => log.errors.push(String(e)));
+      page.on('dialog', (d) => {
+        log.dialogs.push(d.message());
+        void d.dismiss();
+      });
+      page.on('request', (r) => log.requests.push(r.url()));
+      // The fixtures' image hosts do not exist on this offline machine: answer for them.
+      await context.route(/^https:\/\/(avatars|badges)\.example\//, (route) =>
+        route.fulfill({ status: 200, contentType: 'image/svg+xml', body: AVATAR_SVG }),
+      );
+      return { page, log };
+    },
+  };
+};
+
+/** Serves `body` as an HTML page at `url` (on the sandbox origin), with extra headers such as a CSP. */
+export const servePage = async (page: Page, url: string, body: string, headers: Record<string, string> = {}): Promise<void> => {
+  await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body, headers }));
+};
+
+/** Serves `body` as a script at `url`, so CSP pages need no inline script. */
+export const serveScript = async (page: Page, url: string, body: string): Promise<void> => {
+  await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body }));
+};
+
+/** Waits until `count` widget hosts exist and none is loading; returns their states. */
+export const settled = async (page: Page, count: number): Promise<string[]> => {
+  await page.waitForFunction(
+    (n) => {
+      const hosts = Array.from(document.querySelectorAll<HTMLElement>('.repkit'));
+      return hosts.length >= n && hosts.every((h) => h.dataset.state != 'loading');
+    },
+    count,
+    { timeout: 15000 },
+  );
+  return page.$$eval('.repkit', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.state!));
+};
+
+/** A page that loads the UMD build and mounts one widget per config with the global API. */
+export const umdPage = (base: string, configs: Record<string, unknown>[], head = ''): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>repkit test</title>${head}</head>
+<body><main><h1>repkit test page</h1>
+${configs.map((_, i) => `<div id="w${i}" class="slot"></div>`).join('\n')}
+</main>
+<script src="/dist/repkit.umd.js"></script>
+<script>
+${configs.map((c, i) => `RepKit.createWidget(${JSON.stringify({ apiKey: API_KEY, baseUrl: base, ...c })}).mount('#w${i}');`).join('\n')}
+</script>
+</body></html>`;

@@ -1,0 +1,204 @@
+/**
+ * Failures the service reports (WIRE.md status table) and responses that are not what they
+ * should be: each rejects with a ServiceError whose status and message say what happened.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../../demo/fixtures.mjs';
+import { ServiceClient } from '../../src/client/service-client';
+import { ServiceError } from '../../src/client/service-error';
+import { ADDRESSES, useSandbox } from '../helpers/sandbox';
+import { clientFor, expectServiceError, rejection } from './util';
+
+const server = useSandbox();
+const { rich, unknown, noProfile } = ADDRESSES;
+
+beforeEach(() => server.sandbox.resetRequests());
+
+/** A client whose every request carries `faults` (and has its own cache). */
+const faulty = (faults: Parameters<typeof server.fault>[0] = {}, retries = 0) => clientFor(server.fault(faults), { retries });
+
+const withoutUrls = (message: string): string => message.replace(/https?:\/\/\S+/g, '');
+
+describe('ServiceError', () => {
+  it('is an Error named ServiceError with statusCode and message', async () => {
+    const error = await rejection(faulty().getScores(unknown));
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.name).toBe('ServiceError');
+    expect(error.statusCode).toBe(404);
+    expect(error.message).toBe('No reputation data for this address');
+    expect(String(error)).toContain('ServiceError');
+  });
+});
+
+describe('401: a wrong API key fails every operation with the server message', () => {
+  const client = () => new ServiceClient({ apiKey: 'wrong-key', baseUrl: server.fault({}), retries: 0 });
+  it.each([
+    ['getScores', (c: ServiceClient) => c.getScores(rich)],
+    ['getCategoryScore', (c: ServiceClient) => c.getCategoryScore(rich, 'longevity')],
+    ['getBadges', (c: ServiceClient) => c.getBadges(rich)],
+    ['getBadge', (c: ServiceClient) => c.getBadge(rich, 'early_adopter')],
+    ['getProfile', (c: ServiceClient) => c.getProfile(rich)],
+    ['getBadgeDefinitions', (c: ServiceClient) => c.getBadgeDefinitions()],
+    ['getCategoryDefinitions', (c: ServiceClient) => c.getCategoryDefinitions()],
+  ])('%s', async (_name, call) => {
+    expectServiceError(await rejection(call(client())), 401, 'Invalid API key');
+    expect(server.sandbox.requests).toEqual([expect.objectContaining({ apiKey: 'wrong-key' })]);
+  });
+});
+
+describe('404: what does not exist', () => {
+  it('getScores of an unknown address', async () => {
+    expectServiceError(await rejection(faulty().getScores(unknown)), 404, 'No reputation data for this address');
+  });
+  it('getProfile of an address without a profile', async () => {
+    expectServiceError(await rejection(faulty().getProfile(noProfile)), 404, 'No profile set up for this address');
+  });
+  it('getBadge with an unknown badge key', async () => {
+    expectServiceError(await rejection(faulty().getBadge(rich, 'no_such_badge')), 404, 'Badge not found');
+  });
+  it('getCategoryScore of a category the address has no score in', async () => {
+    expectServiceError(await rejection(faulty().getCategoryScore(ADDRESSES.fresh, 'longevity')), 404, 'This address has no score in that category');
+  });
+});
+
+describe('400: malformed address or key', () => {
+  it('address', async () => {
+    expectServiceError(await rejection(faulty().getScores('not-an-address')), 400, 'Malformed address');
+  });
+  it('category key', async () => {
+    expectServiceError(await rejection(faulty().getCategoryScore(rich, 'bad-key')), 400, 'Malformed category key');
+  });
+  it('badge key', async () => {
+    expectServiceError(await rejection(faulty().getBadge(rich, 'bad-key')), 400, 'Malformed badge key');
+  });
+});
+
+describe('429 and 5xx: the status and the server message', () => {
+  it.each([429, 500, 502, 503, 504, 403, 418])('%i', async (status) => {
+    expectServiceError(await rejection(faulty({ status }).getScores(rich)), status, `Injected ${status} error`);
+  });
+});
+
+describe('an error status without a JSON message: a message naming the status', () => {
+  it.each([
+    [500, 'html'],
+    [404, 'html'],
+    [503, 'text'],
+    [502, 'empty'],
+  ] as const)('%i with body=%s', async (status, body) => {
+    const error = await rejection(faulty({ status, body }).getScores(rich));
+    expectServiceError(error, status);
+    // The fault spec is in the URL, so look at the message without any URL it quotes.
+    const words = withoutUrls(error.message);
+    expect(words).toMatch(new RegExp(`\\b${status}\\b`));
+    expect(words).not.toMatch(/<|doctype|upstream|not json/i);
+  });
+
+  it('a JSON failure body without message', async () => {
+    // body=nodata is `{ "success": true }`: JSON, but no message to show.
+    const error = await rejection(faulty({ status: 500, body: 'nodata' }).getScores(rich));
+    expectServiceError(error, 500);
+    expect(withoutUrls(error.message)).toMatch(/\b500\b/);
+  });
+});
+
+describe('a 200 that is not a proper success envelope is a failure naming what was wrong', () => {
+  it('body is not JSON', async () => {
+    const error = await rejection(faulty({ body: 'text' }).getScores(rich));
+    expectServiceError(error, error.statusCode!, /malformed response: .*not JSON/);
+  });
+  it('body is HTML', async () => {
+    expect((await rejection(faulty({ body: 'html' }).getScores(rich))).message).toMatch(/malformed response: .*not JSON/);
+  });
+  it('body is empty', async () => {
+    expect((await rejection(faulty({ body: 'empty' }).getScores(rich))).message).toMatch(/malformed response: .*empty/);
+  });
+  it('data is missing', async () => {
+    expect((await rejection(faulty({ body: 'nodata' }).getScores(rich))).message).toMatch(/malformed response: .*data/);
+  });
+  it('success false: the server message', async () => {
+    const error = await rejection(faulty({ body: 'successfalse' }).getScores(rich));
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.message).toBe('Something went wrong');
+  });
+  it('is not retried', async () => {
+    await rejection(faulty({ body: 'text' }, 2).getScores(rich));
+    expect(server.sandbox.requests).toHaveLength(1);
+  });
+});
+
+describe('a field of the wrong type or missing is a failure naming the field', () => {
+  it('string totalScore', async () => {
+    const error = await rejection(faulty({ patch: { totalScore: '12' } }).getScores(rich));
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.message).toContain('malformed response: totalScore must be a number');
+  });
+  it('missing totalScore', async () => {
+    const error = await rejection(faulty({ patch: { totalScore: null } }).getScores(rich));
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.message).toContain('malformed response: totalScore must be a number');
+  });
+  it('missing address on getProfile', async () => {
+    expect((await rejection(faulty({ patch: { address: null } }).getProfile(rich))).message).toContain('malformed response: address must be a string');
+  });
+  it('non-array badges on getBadges', async () => {
+    const error = await rejection(faulty({ patch: { badges: 'x' } }).getBadges(rich));
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.message).toContain('malformed response: badges must be an array');
+  });
+  it('a wrong field inside an array item', async () => {
+    const badge = { badgeKey: 7, achievedLevel: 1, achievedLevelKey: 'bronze', achievedLevelTitle: 'Bronze' };
+    const error = await rejection(faulty({ patch: { badges: [badge], count: 1 } }).getBadges(rich));
+    expect(error.message).toContain('badges[0].badgeKey');
+  });
+  it('a nested wrong type names its path', async () => {
+    const patch = { categories: { longevity: { score: 'x', reason: 'r', title: 't' } } };
+    const error = await rejection(faulty({ patch }).getScores(rich));
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.message).toContain('categories.longevity.score');
+  });
+  it('a nested record that is missing', async () => {
+    expect((await rejection(faulty({ patch: { category: null } }).getCategoryScore(rich, 'longevity'))).message).toContain('category');
+  });
+  it('an object where a list should be', async () => {
+    expect((await rejection(faulty({ patch: { categories: {} } }).getCategoryDefinitions())).message).toContain('categories must be an array');
+  });
+});
+
+describe('an optional field sent as null is treated as absent', () => {
+  // The sandbox's patch deletes a top-level key given as null, so top-level cases test absence;
+  // nested objects are sent as given, nulls included.
+  it('getProfile without bio resolves without bio', async () => {
+    const profile = await faulty({ patch: { bio: null } }).getProfile(rich);
+    expect('bio' in profile).toBe(false);
+    expect(profile.displayName).toBe(FIXTURES[rich].profile!.displayName);
+  });
+  it('getScores without categories or source resolves', async () => {
+    const scores = await faulty({ patch: { categories: null, source: null } }).getScores(rich);
+    expect(scores.categories).toBeUndefined();
+    expect(scores.source).toBeUndefined();
+    expect(scores.totalScore).toBe(FIXTURES[rich].scores!.totalScore);
+  });
+  it('null optional fields of a chain identity are dropped', async () => {
+    const identity = { address: rich, display: null, web: null, judgements: null, nonce: null, role: 'validator' };
+    const profile = await faulty({ patch: { chainIdentities: [identity] } }).getProfile(rich);
+    expect(profile.chainIdentities).toEqual([{ address: rich, role: 'validator' }]);
+  });
+  it('null earnedAt of a badge is dropped', async () => {
+    const badge = { badgeKey: 'early_adopter', achievedLevel: 1, achievedLevelKey: 'bronze', achievedLevelTitle: 'Bronze', earnedAt: null };
+    const badges = await faulty({ patch: { badges: [badge], count: 1 } }).getBadges(rich);
+    expect(badges.badges).toEqual([{ badgeKey: 'early_adopter', achievedLevel: 1, achievedLevelKey: 'bronze', achievedLevelTitle: 'Bronze' }]);
+  });
+  it('null required fields are not: a null address in an identity fails', async () => {
+    const error = await rejection(faulty({ patch: { chainIdentities: [{ address: null }] } }).getProfile(rich));
+    expect(error.message).toContain('chainIdentities[0].address must be a string');
+  });
+});
+
+describe('a large response', () => {
+  it('a 5 MB body parses and resolves', async () => {
+    const scores = await faulty({ body: 'huge' }).getScores(rich);
+    expect(scores.totalScore).toBe(FIXTURES[rich].scores!.totalScore);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Retries, timeouts and failures without an HTTP response, counted on the sandbox's request
+ * log. Policy (src/client/request.ts, CONTRACT.md): `retries: N` is up to N + 1 requests;
+ * network failures, 429, 502, 503 and 504 are retried; a 429 whose Retry-After is over 10 s
+ * fails at once; a timeout is not retried.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../../demo/fixtures.mjs';
+import { ADDRESSES, useSandbox } from '../helpers/sandbox';
+import { clientFor, expectServiceError, rejection } from './util';
+
+const server = useSandbox();
+const { rich, unknown } = ADDRESSES;
+
+beforeEach(() => server.sandbox.resetRequests());
+
+const requests = () => server.sandbox.requests;
+const faulty = (faults: Parameters<typeof server.fault>[0], options: Parameters<typeof clientFor>[1] = {}) =>
+  clientFor(server.fault(faults), options);
+
+describe('retries: a passing failure is retried until it succeeds', () => {
+  it('503 once, then 200: resolves after 2 requests', async () => {
+    const scores = await faulty({ status: 503, times: 1 }, { retries: 2 }).getScores(rich);
+    expect(scores).toEqual(FIXTURES[rich].scores);
+    expect(requests()).toHaveLength(2);
+  });
+
+  it.each([502, 504, 429])('%i once, then 200: resolves after 2 requests', async (status) => {
+    await faulty({ status, times: 1 }, { retries: 1 }).getScores(rich);
+    expect(requests()).toHaveLength(2);
+  });
+
+  it('the default is to retry (no retries option given)', async () => {
+    const scores = await faulty({ status: 503, times: 1 }, { retries: undefined }).getScores(rich);
+    expect(scores.address).toBe(rich);
+    expect(requests()).toHaveLength(2);
+  });
+
+  it('retries: 0 fails after the first request', async () => {
+    expectServiceError(await rejection(faulty({ status: 503, times: 1 }, { retries: 0 }).getScores(rich)), 503, 'Injected 503 error');
+    expect(requests()).toHaveLength(1);
+  });
+});
+
+describe('retries: N means at most N + 1 requests', () => {
+  it('persistent 503 with retries 2: exactly 3 requests, then the 503', async () => {
+    expectServiceError(await rejection(faulty({ status: 503 }, { retries: 2 }).getScores(rich)), 503, 'Injected 503 error');
+    expect(requests()).toHaveLength(3);
+  });
+
+  it('persistent 429 with retries 1: exactly 2 requests, then the 429', async () => {
+    expectServiceError(await rejection(faulty({ status: 429 }, { retries: 1 }).getScores(rich)), 429, 'Injected 429 error');
+    expect(requests()).toHaveLength(2);
+  });
+});
+
+describe('retries: failures that another try would not fix are not retried', () => {
+  it.each([
+    ['500', () => faulty({ status: 500 }, { retries: 2 }).getScores(rich), 500],
+    ['404', () => faulty({}, { retries: 2 }).getScores(unknown), 404],
+    ['400', () => faulty({}, { retries: 2 }).getScores('bad-address'), 400],
+    ['401', () => clientFor(server.fault({}), { apiKey: 'wrong', retries: 2 }).getScores(rich), 401],
+  ])('%s: one request', async (_name, call, status) => {
+    expectServiceError(await rejection(call()), status);
+    expect(requests()).toHaveLength(1);
+  });
+});
+
+describe('429 with Retry-After', () => {
+  it('Retry-After: 1 waits about a second before retrying', async () => {
+    const started = Date.now();
+    const scores = await faulty({ status: 429, retryAfter: 1, times: 1 }, { retries: 1 }).getScores(rich);
+    expect(scores.address).toBe(rich);
+    expect(requests()).toHaveLength(2);
+    expect(requests()[1]!.time - requests()[0]!.time).toBeGreaterThanOrEqual(900);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('Retry-After over 10 s fails at once with 429, without retrying', async () => {
+    const started = Date.now();
+    const error = await rejection(faulty({ status: 429, retryAfter: 60 }, { retries: 2 }).getScores(rich));
+    expectServiceError(error, 429, 'Injected 429 error');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(requests()).toHaveLength(1);
+  });
+
+  it('Retry-After as an HTTP date over 10 s away fails at once too', async () => {
+    const later = new Date(Date.now() + 120_000).toUTCString();
+    const started = Date.now();
+    expectServiceError(await rejection(faulty({ status: 429, retryAfter: later }, { retries: 2 }).getScores(rich)), 429);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(requests()).toHaveLength(1);
+  });
+});
+
+describe('no response at all: statusCode 0', () => {
+  it('a dropped connection is retried, then fails saying it could not reach the service', async () => {
+    const error = await rejection(faulty({ drop: true }, { retries: 1 }).getScores(rich));
+    expectServiceError(error, 0);
+    // CONTRACT.md: "a network failure says it could not reach the service".
+    expect(error.message).toMatch(/could not reach the service/i);
+    expect(requests()).toHaveLength(2);
+  });
+
+  it('a connection dropped once is recovered by the retry', async () => {
+    const scores = await faulty({ drop: true, times: 1 }, { retries: 1 }).getScores(rich);
+    expect(scores.address).toBe(rich);
+    expect(requests()).toHaveLength(2);
+  });
+
+  it('a refused connection fails with statusCode 0', async () => {
+    // A port that was just free: nothing listens there.
+    const closed = await import('../../demo/sandbox.mjs').then(async ({ createSandbox }) => {
+      const s = await createSandbox();
+      await s.close();
+      return s.url;
+    });
+    const error = await rejection(clientFor(closed).getScores(rich));
+    expectServiceError(error, 0, /could not reach the service/i);
+  });
+
+  it('a body cut off in the middle fails with statusCode 0', async () => {
+    const error = await rejection(faulty({ dropMidBody: true }).getScores(rich));
+    expectServiceError(error, 0);
+    expect(requests()).toHaveLength(1);
+  });
+});
+
+describe('timeout', () => {
+  it('a request that hangs fails after timeoutMs with statusCode 0, saying so, and is not retried', async () => {
+    const started = Date.now();
+    const error = await rejection(faulty({ hang: true }, { timeoutMs: 200, retries: 2 }).getScores(rich));
+    const elapsed = Date.now() - started;
+    expectServiceError(error, 0);
+    expect(error.message).toContain('timed out after 200 ms');
+    expect(elapsed).toBeGreaterThanOrEqual(190);
+    expect(elapsed).toBeLessThan(1500);
+    expect(requests()).toHaveLength(1);
+  });
+
+  it('a response that arrives within timeoutMs resolves', async () => {
+    const scores = await faulty({ latency: 100 }, { timeoutMs: 1000 }).getScores(rich);
+    expect(scores.address).toBe(rich);
+  });
+
+  it('the timeout counts per attempt: a slow retry gets its own timeoutMs', async () => {
+    // First attempt: 503 after 150 ms; second: 200 after 150 ms. 300 ms in all, 150 ms each.
+    const base = server.fault({ status: 503, times: 1, latency: 150 });
+    const scores = await clientFor(base, { timeoutMs: 250, retries: 1 }).getScores(rich);
+    expect(scores.address).toBe(rich);
+    expect(requests()).toHaveLength(2);
+  });
+
+  it('a timeoutMs beyond what a timer can hold does not time out at once', async () => {
+    // setTimeout holds at most 2^31 - 1 ms; a longer delay overflows and fires after 1 ms.
+    // happy-dom's fetch ignores an abort that comes during its CORS preflight, which would hide
+    // that early abort, so this fetch honours the signal at once, as browsers and Node do.
+    const honouringAbort: typeof fetch = (input, init) =>
+      new Promise((resolve, reject) => {
+        const signal = init?.signal;
+        signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')), { once: true });
+        fetch(input, init).then(resolve, reject);
+      });
+    const base = server.fault({ latency: 50 });
+    const scores = await clientFor(base, { timeoutMs: 2 ** 31, fetch: honouringAbort }).getScores(rich);
+    expect(scores.address).toBe(rich);
+  });
+});
