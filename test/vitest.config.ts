@@ -7,6 +7,8 @@ export default defineConfig({
   // What rollup writes in at build time (src/version.ts).
   define: { __REPKIT_VERSION__: JSON.stringify(version) },
   test: {
+    // Stylesheets are imported as text (`?raw`); without this vitest hands widgets empty CSS.
+    css: { include: [/.+/] },
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
     exclude: ['test/browser/**', 'node_modules/**'],

@@ -58,8 +58,8 @@ export const mountElement = (element: Element, source: AttributeSource): AnyWidg
 };
 
 /**
- * Mounts `element`, or brings a mounted one up to date with its attributes: `update()` with what changed, or
- * a fresh mount when the type changed, an attribute went away, or the last config was invalid.
+ * Mounts `element`, or brings a mounted one up to date with its attributes: `update()` with
+ * what changed, or a fresh mount when the type changed or the last config was invalid.
  */
 export const syncElement = (element: Element, source: AttributeSource): AnyWidget | undefined => {
   const state = stateOf(element);
@@ -76,8 +76,8 @@ export const syncElement = (element: Element, source: AttributeSource): AnyWidge
   for (const key of keys) if (next[key] !== before[key]) changes[key] = next[key];
   const widget = state.widget;
   if (!Object.keys(changes).length) return widget;
-  const removed = Object.values(changes).some((v) => v === undefined || v === null);
-  if (widget && !('type' in changes) && !removed) {
+  // A removed attribute arrives as undefined, which update() takes as "back to the default".
+  if (widget && !('type' in changes)) {
     try {
       widget.update(changes);
       state.read = next;

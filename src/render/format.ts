@@ -25,4 +25,8 @@ export const formatDate = (iso: string | undefined, locale?: string): string | u
 };
 
 /** A locale tag Intl accepts, canonicalised; throws RangeError for anything else. */
-export const canonicalLocale = (locale: string): string => Intl.getCanonicalLocales(locale)[0]!;
+export const canonicalLocale = (locale: string): string => {
+  const [canonical] = Intl.getCanonicalLocales(locale);
+  if (!canonical) throw new RangeError(`Incorrect locale information provided: ${locale}`);
+  return canonical;
+};

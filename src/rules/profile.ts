@@ -41,14 +41,14 @@ const match = (pattern: RegExp, make: (m: RegExpMatchArray) => string | undefine
  * Platforms that both sources can carry: the identity field, the `socialLinks` keys that mean
  * the same platform, and how to build a link. Listed in display order.
  */
+// A bare domain is common in identity records; anything else with a scheme must be http(s).
+const webLink = match(/^[a-z\d-]+(\.[a-z\d-]+)+(\/[^\s]*)?$/i, (m) => safeUrl(`https://${m[0]}`));
+
+/** A safe link for a web site value: an http(s) URL as given, or a bare domain over https. */
+export const webUrl = (value: string): string | undefined => safeUrl(value.trim()) ?? webLink(value.trim());
+
 const PLATFORMS: { platform: string; field: keyof ChainIdentity; aliases: string[]; link?: LinkBuilder }[] = [
-  {
-    platform: 'web',
-    field: 'web',
-    aliases: ['web', 'website', 'site'],
-    // A bare domain is common in identity records; anything else with a scheme must be http(s).
-    link: match(/^[a-z\d-]+(\.[a-z\d-]+)+(\/[^\s]*)?$/i, (m) => safeUrl(`https://${m[0]}`)),
-  },
+  { platform: 'web', field: 'web', aliases: ['web', 'website', 'site'], link: webLink },
   { platform: 'email', field: 'email', aliases: ['email', 'mail'], link: match(/^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i, (m) => `mailto:${m[0]}`) },
   { platform: 'twitter', field: 'microblog', aliases: ['twitter', 'x'], link: match(/^@?(\w{1,15})$/, (m) => `https://x.com/${m[1]}`) },
   {

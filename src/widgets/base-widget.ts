@@ -52,6 +52,7 @@ const onImageError = (event: Event): void => {
  */
 export abstract class Widget<O extends BaseWidgetOptions, Data, Defaulted extends keyof O = never> {
   #kind: WidgetKind<O>;
+  #defaults: Partial<O>;
   #options: Settings<O, Defaulted>;
   #client: ServiceClient;
   #host?: HTMLElement;
@@ -68,8 +69,9 @@ export abstract class Widget<O extends BaseWidgetOptions, Data, Defaulted extend
   protected constructor(kind: WidgetKind<O>, options: O) {
     this.#kind = kind;
     this.#check(options);
-    this.#options = { theme: 'light', className: '', ...kind.defaults, ...options } as Settings<O, Defaulted>;
-    this.#requireOptions();
+    this.#defaults = { theme: 'light', className: '', ...kind.defaults } as Partial<O>;
+    this.#options = { ...this.#defaults, ...options } as Settings<O, Defaulted>;
+    this.#requireOptions(this.#options);
     this.#client = this.#makeClient();
   }
 
@@ -122,9 +124,10 @@ export abstract class Widget<O extends BaseWidgetOptions, Data, Defaulted extend
 
   /**
    * Changes options. Options that change the data (address, apiKey, baseUrl and the kind's
-   * keys) reload; the others re-render from the data already held, with no request.
-   * Before mount it only records the options; after destroy it does nothing.
-   * @throws TypeError when a value has the wrong type (nothing is changed then).
+   * keys) reload; the others re-render from the data already held, with no request. An
+   * option given as `undefined` goes back to its default (`{ badgeKey: undefined }` shows
+   * every badge again). Before mount it only records the options; after destroy it does nothing.
+   * @throws TypeError when a value has the wrong type or a required option is unset (nothing is changed then).
    */
   update(changes: Partial<O>): this {
     if (this.#destroyed) return this;
@@ -133,11 +136,15 @@ export abstract class Widget<O extends BaseWidgetOptions, Data, Defaulted extend
     }
     this.#check(changes);
     const previous = this.#options;
-    const next = { ...previous };
-    for (const [key, value] of Object.entries(changes)) if (value !== undefined) (next as Record<string, unknown>)[key] = value;
-    const changed = (keys: string[]) => keys.some((k) => (next as Record<string, unknown>)[k] !== (previous as Record<string, unknown>)[k]);
-    const client = changed(CLIENT_OPTIONS) ? this.#makeClient(next) : this.#client;
-    this.#options = next;
+    const next: Record<string, unknown> = { ...previous };
+    for (const [key, value] of Object.entries(changes)) {
+      next[key] = value === undefined ? (this.#defaults as Record<string, unknown>)[key] : value;
+      if (next[key] === undefined) delete next[key];
+    }
+    this.#requireOptions(next);
+    const changed = (keys: string[]) => keys.some((k) => next[k] !== (previous as Record<string, unknown>)[k]);
+    const client = changed(CLIENT_OPTIONS) ? this.#makeClient(next as O) : this.#client;
+    this.#options = next as Settings<O, Defaulted>;
     this.#client = client;
     if (!this.#host) return this;
     this.#applyHost();
@@ -200,9 +207,9 @@ export abstract class Widget<O extends BaseWidgetOptions, Data, Defaulted extend
     checkOptions({ ...COMMON_RULES, ...this.#kind.rules }, options);
   }
 
-  #requireOptions(): void {
+  #requireOptions(options: object): void {
     for (const name of ['apiKey', 'address', ...(this.#kind.required ?? [])]) {
-      if ((this.#options as Record<string, unknown>)[name] === undefined) {
+      if ((options as Record<string, unknown>)[name] === undefined) {
         throw new TypeError(`repkit: "${name}" is required for a ${this.#kind.name} widget`);
       }
     }

@@ -3,7 +3,7 @@ import type { ReasonDetail, SpecificCategoryScore } from '../client/types';
 import { formatNumber } from '../render/format';
 import { html, type Html } from '../render/html';
 import { Widget } from './base-widget';
-import { CATEGORY_TITLES } from './categories';
+import { CATEGORY_TITLES, ownValue } from './categories';
 import { isBoolean, isSegment } from './options';
 import type { CategoryWidgetOptions } from './types';
 import css from '../../styles/category.css?raw';
@@ -60,14 +60,14 @@ export class CategoryWidget extends Widget<
   protected renderData({ category, definition }: SpecificCategoryScore): Html {
     const o = this.options;
     const { score, reason, title } = category.score;
-    const name = definition?.displayName.trim() || title.trim() || CATEGORY_TITLES[category.key] || category.key;
+    const name = definition?.displayName.trim() || title.trim() || ownValue(CATEGORY_TITLES, category.key) || category.key;
     const reasons = definition ? [...definition.reasons].sort((a, b) => b.points - a.points) : [];
     const current = reasons.find((r) => r.key == reason);
     const full = !o.showScoreOnly && !o.compact;
-    // Advice comes from the ways of scoring that are worth more than the one achieved.
-    const advice = [
-      ...new Set(reasons.filter((r) => r !== current && r.points > (current?.points ?? -Infinity)).flatMap((r) => r.advices)),
-    ].filter((a) => a.trim());
+    // Advice: the achieved reason's own (how to move on from it) first, then that of every
+    // way of scoring worth more than it.
+    const better = reasons.filter((r) => r !== current && r.points > (current?.points ?? -Infinity));
+    const advice = [...new Set([current, ...better].flatMap((r) => r?.advices ?? []))].filter((a) => a.trim());
     return html`<div class="rk-card${o.compact && ' rk-compact'}">
 <div class="rk-total" part="total">${o.showTitle && html`<span class="rk-label" part="title">${name}</span>`}<strong class="rk-score" part="score">${formatNumber(score, o.locale)}</strong><span class="rk-unit">points</span></div>
 ${full && o.showDescription && definition?.short_description.trim() && html`<p class="rk-description" part="description">${definition.short_description}</p>`}

@@ -20,7 +20,7 @@ export const createHost = (doc: Document, type: string, css: string | undefined,
   adoptStyles(root, css ? [baseCss, css] : [baseCss], nonce);
   const view = doc.createElement('div');
   view.setAttribute('part', 'widget');
-  view.className = `rk rk-${type}`;
+  view.className = `rk rk--${type}`;
   root.append(view);
   return { host, root, view };
 };

@@ -31,7 +31,8 @@ export const COMMON_RULES: Record<string, OptionRule> = {
   nonce: isString,
   locale: (name, v) => {
     try {
-      canonicalLocale(v as string);
+      if (typeof v != 'string') throw v;
+      canonicalLocale(v);
     } catch {
       invalid(name, 'a BCP 47 locale tag such as "en-US"', v);
     }

@@ -5,8 +5,9 @@ import { shortAddress } from '../render/address';
 import { formatNumber } from '../render/format';
 import { html, safeUrl, type Html } from '../render/html';
 import { identicon } from '../render/identicon';
-import { displayNameOf, isVerified, socialsOf, type Social } from '../rules/profile';
+import { displayNameOf, isVerified, socialsOf, webUrl, type Social } from '../rules/profile';
 import { Widget } from './base-widget';
+import { ownValue } from './categories';
 import { isBoolean } from './options';
 import type { ProfileWidgetOptions } from './types';
 import css from '../../styles/profile.css?raw';
@@ -78,13 +79,13 @@ export class ProfileWidget extends Widget<
   }
 
   #addressRow(): Html {
-    return html`<p class="rk-address-row">${this.renderAddress()}<button type="button" class="rk-copy" part="copy" data-action="copy" aria-label="Copy address">Copy</button></p>`;
+    return html`<p class="rk-address-row">${this.renderAddress()}<button type="button" class="rk-copy" part="copy" data-action="copy" aria-label="Copy address">Copy</button><span class="rk-hidden rk-copy-status" role="status"></span></p>`;
   }
 
   protected renderData(profile: UserProfile | null): Html {
     const o = this.options;
     if (!profile) {
-      return html`<div class="rk-card"><div class="rk-head">${this.#avatar()}<div class="rk-who"><strong class="rk-name" part="name">${shortAddress(o.address)}</strong><p class="rk-empty" part="empty">No profile set up yet</p>${this.#addressRow()}</div></div></div>`;
+      return html`<div class="rk-card"><div class="rk-head">${this.#avatar()}<div class="rk-who"><p class="rk-empty" part="empty">No profile set up yet</p>${this.#addressRow()}</div></div></div>`;
     }
     const socials = o.showSocials ? socialsOf(profile) : [];
     const identities = o.showIdentities ? profile.chainIdentities ?? [] : [];
@@ -98,12 +99,12 @@ ${o.showNftCount && profile.nftCount !== undefined && html`<p class="rk-nfts" pa
   }
 
   #social = ({ platform, handle, url }: Social): Html =>
-    html`<li class="rk-social" data-platform="${platform}"><span class="rk-platform">${PLATFORM_LABELS[platform] ?? platform}</span>${link(url, handle)}</li>`;
+    html`<li class="rk-social" data-platform="${platform}"><span class="rk-platform">${ownValue(PLATFORM_LABELS, platform) ?? platform}</span>${link(url, handle)}</li>`;
 
   #identity = (identity: ChainIdentity): Html => {
     const facts: [string, Html | string | undefined][] = [
       ['Legal name', identity.legal],
-      ['Web', identity.web && link(safeUrl(identity.web), identity.web)],
+      ['Web', identity.web && link(webUrl(identity.web), identity.web)],
       ['Role', identity.role],
       ['Judgements', identity.judgements?.map((j) => `${j.judgement} (registrar ${j.index})`).join(', ')],
     ];
@@ -112,9 +113,15 @@ ${o.showNftCount && profile.nftCount !== undefined && html`<p class="rk-nfts" pa
 
   protected override onAction(action: string, button: HTMLElement): void {
     if (action != 'copy') return;
+    const status = button.parentElement?.querySelector('.rk-copy-status');
     const say = (text: string) => {
+      // The button shows it; the status region announces it to screen readers.
       button.textContent = text;
-      setTimeout(() => (button.textContent = 'Copy'), 1500);
+      if (status) status.textContent = text == 'Copied' ? 'Address copied' : 'The address could not be copied';
+      setTimeout(() => {
+        button.textContent = 'Copy';
+        if (status) status.textContent = '';
+      }, 1500);
     };
     const clipboard = globalThis.navigator?.clipboard;
     if (!clipboard) return say('Copy failed');

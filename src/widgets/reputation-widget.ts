@@ -3,7 +3,7 @@ import type { CategoryScore, UserScores } from '../client/types';
 import { formatDate, formatNumber } from '../render/format';
 import { html, type Html } from '../render/html';
 import { Widget } from './base-widget';
-import { CATEGORY_TITLES } from './categories';
+import { CATEGORY_TITLES, ownValue } from './categories';
 import { isBoolean, isCount } from './options';
 import type { ReputationWidgetOptions } from './types';
 import css from '../../styles/reputation.css?raw';
@@ -64,7 +64,7 @@ export class ReputationWidget extends Widget<
 <div class="rk-total" part="total"><span class="rk-label">Reputation score</span><strong class="rk-score" part="score">${formatNumber(total, locale)}</strong></div>
 ${shown.length > 0 &&
   html`<ul class="rk-categories" part="categories" aria-label="Score by category">${shown.map(
-    ([key, category]) => html`<li class="rk-category" part="category" data-category="${key}"><span class="rk-category-title">${category.title.trim() || CATEGORY_TITLES[key] || key}</span><span class="rk-category-score">${formatNumber(category.score, locale)}</span><span class="rk-bar" aria-hidden="true"><span class="rk-fill" data-share="${total > 0 ? Math.min(1, Math.max(0, category.score / total)).toFixed(3) : 0}"></span></span></li>`,
+    ([key, category]) => html`<li class="rk-category" part="category" data-category="${key}"><span class="rk-category-title">${category.title.trim() || ownValue(CATEGORY_TITLES, key) || key}</span><span class="rk-category-score">${formatNumber(category.score, locale)}</span><span class="rk-bar" aria-hidden="true"><span class="rk-fill" data-share="${total > 0 ? Math.min(1, Math.max(0, category.score / total)).toFixed(3) : 0}"></span></span></li>`,
   )}</ul>`}
 ${showCategories && !all.length && html`<p class="rk-empty" part="empty">No category scores yet.</p>`}
 ${!compact && html`<p class="rk-meta" part="meta">${this.renderAddress()}${updated && html` · Updated <time datetime="${scores.calculatedAt}">${updated}</time>`}</p>`}

@@ -1,0 +1,309 @@
+/**
+ * The badge widget (SPEC.md 4.2, 4.3 tier table, rules 2 and 3; issue 2): titles from the
+ * definitions (fetched once, falling back to the key), level titles, tiers and their colours,
+ * maxBadges, showProgress, badgeKey with its level ladder, empty and 404 states, escaping.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIER_COLORS, tierOf } from '../../src/index';
+import { FIXTURES } from '../../demo/fixtures.mjs';
+import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { allElements, cleanupWidgets, countRequests, mountWidget, textOf, viewOf } from '../helpers/widgets';
+
+const server = useSandbox();
+afterEach(cleanupWidgets);
+
+const badges = (extra: Record<string, unknown> = {}) => ({
+  type: 'badge' as const,
+  apiKey: API_KEY,
+  address: ADDRESSES.rich,
+  baseUrl: server.url,
+  retries: 0,
+  locale: 'en-US',
+  ...extra,
+});
+
+const ready = async (extra: Record<string, unknown> = {}) => {
+  const mounted = mountWidget(badges(extra));
+  expect(await mounted.loaded).toBe('ready');
+  expect(mounted.host.dataset.state).toBe('ready');
+  return { ...mounted, view: viewOf(mounted.root) };
+};
+
+const items = (view: HTMLElement) => [...view.querySelectorAll<HTMLElement>('li.rk-badge')];
+
+// The rich account's five badges, highest level first.
+const RICH = [
+  { key: 'early_adopter', title: 'Early Adopter', level: 5, levelTitle: 'Diamond', tier: 'diamond', earnedAt: '2021-03-14T12:00:00.000Z', date: 'Mar 14, 2021' },
+  { key: 'staking_champion', title: 'Staking Champion', level: 4, levelTitle: 'Platinum', tier: 'platinum', earnedAt: '2023-11-02T18:45:00.000Z', date: 'Nov 2, 2023' },
+  { key: 'governance_voter', title: 'Governance Voter', level: 3, levelTitle: 'Gold', tier: 'gold', earnedAt: '2024-07-19T09:10:00.000Z', date: 'Jul 19, 2024' },
+  { key: 'identity_verified', title: 'Identity Verified', level: 2, levelTitle: 'Silver', tier: 'silver', earnedAt: '2022-05-05T05:05:00.000Z', date: 'May 5, 2022' },
+  { key: 'parachain_explorer', title: 'Parachain Explorer', level: 1, levelTitle: 'Bronze', tier: 'bronze', earnedAt: '2025-01-08T21:00:00.000Z', date: 'Jan 8, 2025' },
+];
+
+describe('badge list: titles from the definitions, level titles', () => {
+  it('each badge shows its definition title and its level title', async () => {
+    const { view } = await ready();
+    const shown = items(view);
+    expect(shown.map((li) => li.dataset.badge)).toEqual(RICH.map((b) => b.key));
+    expect(shown.map((li) => textOf(li.querySelector('.rk-badge-title')))).toEqual(RICH.map((b) => b.title));
+    shown.forEach((li, i) => {
+      const level = textOf(li.querySelector('.rk-level'));
+      expect(level).toContain(RICH[i]!.levelTitle);
+      expect(level).toContain(`Level ${RICH[i]!.level}`);
+    });
+    expect(textOf(view.querySelector('.rk-count'))).toBe('5 earned');
+  });
+
+  it('a blank level title falls back to the tier name', async () => {
+    const baseUrl = server.fault({
+      patch: { badges: [{ badgeKey: 'early_adopter', achievedLevel: 2, achievedLevelKey: 'silver', achievedLevelTitle: ' ' }], count: 1 },
+    });
+    const { view } = await ready({ baseUrl });
+    expect(textOf(view.querySelector('.rk-level'))).toBe('Silver · Level 2');
+  });
+});
+
+describe('badge titles fall back to the key when there is no definition', () => {
+  it('the hostile account: badges whose keys have no definition are titled by their key, literally', async () => {
+    const { view } = await ready({ address: ADDRESSES.hostile });
+    const byKey = new Map(items(view).map((li) => [li.dataset.badge!, li.querySelector('.rk-badge-title')!.textContent]));
+    expect(byKey.get('<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=alert(1)>');
+    expect(byKey.get('javascript:alert(1)')).toBe('javascript:alert(1)');
+    expect(byKey.get('__proto__')).toBe('__proto__');
+    // early_adopter has a definition in /metadata/badges.
+    expect(byKey.get('early_adopter')).toBe('Early Adopter');
+  });
+});
+
+describe('tiers: levels 1..5 are bronze..diamond, coloured as SPEC.md 4.3 says', () => {
+  it('each badge carries its tier as a class and as data-tier', async () => {
+    const { view } = await ready();
+    items(view).forEach((li, i) => {
+      expect(li.dataset.tier).toBe(RICH[i]!.tier);
+      expect(li.classList.contains(`rk-tier-${RICH[i]!.tier}`)).toBe(true);
+      expect([...li.classList].filter((c) => c.startsWith('rk-tier-'))).toHaveLength(1);
+    });
+  });
+
+  it('tierOf and TIER_COLORS match the table exactly', () => {
+    expect([1, 2, 3, 4, 5].map(tierOf)).toEqual(['bronze', 'silver', 'gold', 'platinum', 'diamond']);
+    expect(TIER_COLORS).toEqual({ bronze: '#CD7F32', silver: '#C0C0C0', gold: '#FFD700', platinum: '#E5E4E2', diamond: '#B9F2FF' });
+  });
+
+  it('the stylesheets give each tier class exactly its colour', () => {
+    // Read from disk: vitest's default `css` option turns `?raw` CSS imports into '' in tests.
+    const css = ['base.css', 'badge.css'].map((f) => readFileSync(resolve(__dirname, '../../styles', f), 'utf8')).join('\n');
+    const expected = { bronze: '#CD7F32', silver: '#C0C0C0', gold: '#FFD700', platinum: '#E5E4E2', diamond: '#B9F2FF' };
+    for (const [tier, colour] of Object.entries(expected)) {
+      // The variable holds the colour...
+      const variable = new RegExp(`--rk-tier-${tier}\\s*:\\s*([^;]+);`, 'i').exec(css);
+      expect(variable?.[1]?.trim().toUpperCase(), tier).toBe(colour);
+      // ...and the tier class uses that variable.
+      const rule = new RegExp(`\\.rk-tier-${tier}\\s*\\{([^}]*)\\}`).exec(css);
+      expect(rule?.[1], `.rk-tier-${tier}`).toMatch(new RegExp(`--rk-tier\\s*:\\s*var\\(--rk-tier-${tier}\\)`));
+    }
+  });
+});
+
+describe('maxBadges: exactly min(available, maxBadges)', () => {
+  it.each([
+    [undefined, 5, null],
+    [5, 5, null],
+    [10, 5, null],
+    [2, 2, '+3 more'],
+    [1, 1, '+4 more'],
+  ])('maxBadges %s → %s shown', async (maxBadges, count, more) => {
+    const { view } = await ready(maxBadges === undefined ? {} : { maxBadges });
+    expect(items(view)).toHaveLength(count);
+    expect(items(view).map((li) => li.dataset.badge)).toEqual(RICH.slice(0, count).map((b) => b.key));
+    if (more) expect(textOf(view.querySelector('.rk-more'))).toBe(more);
+    else expect(view.querySelector('.rk-more')).toBeNull();
+  });
+
+  it('maxBadges 0 shows no badge and says how many there are', async () => {
+    const { view } = await ready({ maxBadges: 0 });
+    expect(items(view)).toHaveLength(0);
+    expect(textOf(view.querySelector('.rk-more'))).toBe('+5 more');
+    expect(view.querySelector('.rk-empty')).toBeNull();
+  });
+});
+
+describe('showProgress shows earned dates', () => {
+  it('off by default: no dates', async () => {
+    const { view } = await ready();
+    expect(view.querySelectorAll('time')).toHaveLength(0);
+    expect(textOf(view)).not.toMatch(/Earned/);
+  });
+
+  it('on: each badge shows its earned date in a <time datetime>', async () => {
+    const { view } = await ready({ showProgress: true });
+    items(view).forEach((li, i) => {
+      const time = li.querySelector('time')!;
+      expect(time.getAttribute('datetime')).toBe(RICH[i]!.earnedAt);
+      expect(textOf(time)).toBe(RICH[i]!.date);
+      expect(textOf(li.querySelector('.rk-earned'))).toBe(`Earned ${RICH[i]!.date}`);
+    });
+  });
+
+  it('a badge without a date shows none', async () => {
+    const { view } = await ready({ address: ADDRESSES.noProfile, showProgress: true });
+    const byKey = new Map(items(view).map((li) => [li.dataset.badge, li]));
+    expect(byKey.get('governance_voter')!.querySelector('time')).toBeNull();
+    expect(byKey.get('parachain_explorer')!.querySelector('time')).not.toBeNull();
+  });
+
+  it('an invalid earnedAt shows no date, never "Invalid Date"', async () => {
+    const baseUrl = server.fault({
+      patch: {
+        badges: [
+          { badgeKey: 'early_adopter', achievedLevel: 1, achievedLevelKey: 'bronze', achievedLevelTitle: 'Bronze', earnedAt: 'not a date' },
+          { badgeKey: 'staking_champion', achievedLevel: 1, achievedLevelKey: 'bronze', achievedLevelTitle: 'Bronze', earnedAt: '2024-02-30T99:99:99Z' },
+        ],
+        count: 2,
+      },
+    });
+    const { view } = await ready({ baseUrl, showProgress: true });
+    expect(items(view)).toHaveLength(2);
+    expect(view.querySelectorAll('time')).toHaveLength(0);
+    expect(textOf(view)).not.toMatch(/Invalid|NaN|Earned/);
+  });
+
+  it('the hostile account: only real dates are shown', async () => {
+    const { view } = await ready({ address: ADDRESSES.hostile, showProgress: true });
+    expect(textOf(view)).not.toMatch(/Invalid Date|NaN/);
+    for (const time of view.querySelectorAll('time')) {
+      expect(Number.isNaN(Date.parse(time.getAttribute('datetime')!))).toBe(false);
+    }
+  });
+});
+
+describe('badgeKey shows that one badge with its definition and level ladder', () => {
+  it('an earned badge: title, description, five steps, reached ones marked, the current one aria-current', async () => {
+    const { view } = await ready({ badgeKey: 'governance_voter', showProgress: true });
+    expect(items(view)).toHaveLength(0);
+    const card = view.querySelector<HTMLElement>('.rk-one')!;
+    expect(card.dataset.badge).toBe('governance_voter');
+    expect(card.dataset.tier).toBe('gold');
+    expect(card.classList.contains('rk-tier-gold')).toBe(true);
+    expect(textOf(card.querySelector('.rk-badge-title'))).toBe('Governance Voter');
+    expect(textOf(card.querySelector('.rk-level'))).toBe('Gold · Level 3');
+    expect(textOf(card.querySelector('.rk-description'))).toBe('Votes on referenda');
+    expect(card.querySelector('time')!.getAttribute('datetime')).toBe('2024-07-19T09:10:00.000Z');
+    const steps = [...card.querySelectorAll<HTMLElement>('ol.rk-ladder > li.rk-step')];
+    expect(steps).toHaveLength(5);
+    expect(steps.map((s) => textOf(s.querySelector('.rk-step-title')).replace(' (reached)', ''))).toEqual([
+      'Bronze',
+      'Silver',
+      'Gold',
+      'Platinum',
+      'Diamond',
+    ]);
+    expect(steps.map((s) => s.classList.contains('rk-reached'))).toEqual([true, true, true, false, false]);
+    expect(steps.map((s) => s.getAttribute('aria-current'))).toEqual([null, null, 'step', null, null]);
+    expect(steps.map((s) => textOf(s.querySelector('.rk-step-value')))).toEqual([1, 5, 20, 50, 100].map((v) => `${v} referenda voted on`));
+    // Reached is said in words too, not only by colour.
+    expect(steps.map((s) => /reached/.test(textOf(s)))).toEqual([true, true, true, false, false]);
+  });
+
+  it('requests only that badge', async () => {
+    const baseUrl = server.fault({});
+    const before = countRequests(server.sandbox);
+    await ready({ badgeKey: 'early_adopter', baseUrl });
+    expect(server.sandbox.requests.slice(before).map((r) => r.path)).toEqual([`/api/v2/badges/${ADDRESSES.rich}/early_adopter`]);
+  });
+
+  it('a badge the address has not earned says "Not earned yet" and marks no step', async () => {
+    const { view } = await ready({ address: ADDRESSES.fresh, badgeKey: 'early_adopter' });
+    const card = view.querySelector<HTMLElement>('.rk-one')!;
+    expect(textOf(card.querySelector('.rk-badge-title'))).toBe('Early Adopter');
+    expect(textOf(card.querySelector('.rk-level'))).toBe('Not earned yet');
+    expect(card.dataset.tier).toBe('none');
+    expect(card.querySelectorAll('.rk-step')).toHaveLength(5);
+    expect(card.querySelectorAll('.rk-reached, [aria-current]')).toHaveLength(0);
+  });
+
+  it('an unknown badge key is a 404 error with a sentence', async () => {
+    const onError = vi.fn();
+    const { host, root, loaded } = mountWidget(badges({ badgeKey: 'no_such_badge', onError }));
+    expect(await loaded).toBe('error');
+    expect(host.dataset.state).toBe('error');
+    expect(textOf(root.querySelector('[role="alert"]'))).toMatch(/badge does not exist/i);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]![0].statusCode).toBe(404);
+  });
+});
+
+describe('an address with no badges gets an empty state', () => {
+  it.each([
+    ['fresh', ADDRESSES.fresh],
+    ['unknown', ADDRESSES.unknown],
+  ])('%s: ready, "No badges earned yet", no list', async (_name, address) => {
+    const onLoad = vi.fn();
+    const { view } = await ready({ address, onLoad });
+    expect(textOf(view.querySelector('.rk-empty'))).toBe('No badges earned yet.');
+    expect(view.querySelector('.rk-badges')).toBeNull();
+    expect(textOf(view.querySelector('.rk-count'))).toBe('0 earned');
+    expect(onLoad).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the address', () => {
+  it('is shortened with the full address in a title', async () => {
+    const { view } = await ready();
+    const el = view.querySelector('.rk-address')!;
+    expect(textOf(el)).toBe(`${ADDRESSES.rich.slice(0, 6)}…${ADDRESSES.rich.slice(-4)}`);
+    expect(el.getAttribute('title')).toBe(ADDRESSES.rich);
+  });
+});
+
+describe('badge definitions are fetched once per client options', () => {
+  const DEFS = '/api/v2/metadata/badges';
+
+  it('several widgets, at once and later, for several addresses: one definitions request', async () => {
+    const baseUrl = server.fault({});
+    const before = countRequests(server.sandbox, DEFS);
+    const first = [ADDRESSES.rich, ADDRESSES.noProfile, ADDRESSES.rich].map((address) => mountWidget(badges({ baseUrl, address })));
+    expect(await Promise.all(first.map((m) => m.loaded))).toEqual(['ready', 'ready', 'ready']);
+    const later = mountWidget(badges({ baseUrl, address: ADDRESSES.identityOnly }));
+    expect(await later.loaded).toBe('ready');
+    expect(textOf(viewOf(later.root).querySelector('.rk-badge-title'))).toBe('Identity Verified');
+    expect(countRequests(server.sandbox, DEFS) - before).toBe(1);
+  });
+
+  it('a different API key or base URL fetches its own', async () => {
+    const baseUrl = server.fault({});
+    const before = countRequests(server.sandbox, DEFS);
+    await ready({ baseUrl });
+    await ready({ baseUrl: server.fault({}) });
+    expect(countRequests(server.sandbox, DEFS) - before).toBe(2);
+  });
+});
+
+describe('hostile data is shown as text, never as markup', () => {
+  const strings = FIXTURES[ADDRESSES.hostile]!.badges.badges.map((b) => b.achievedLevelTitle.trim());
+
+  it.each([
+    ['list', {}],
+    ['list with dates', { showProgress: true }],
+    ['one badge (hostile definition)', { badgeKey: 'early_adopter', showProgress: true }],
+  ])('%s', async (_label, extra) => {
+    const { view, root } = await ready({ address: ADDRESSES.hostile, ...extra });
+    expect(root.querySelectorAll('script, svg, iframe, object, embed, style, link, a, form')).toHaveLength(0);
+    // The only images are badge art from definitions, with an http(s) URL.
+    for (const img of root.querySelectorAll('img')) {
+      expect(img.getAttribute('src')).toMatch(/^https?:\/\/[^"\s]+$/);
+      expect(img.closest('.rk-medal')).not.toBeNull();
+    }
+    for (const el of allElements(root)) {
+      for (const attr of el.getAttributeNames()) expect(attr).not.toMatch(/^on/i);
+    }
+    if (!('badgeKey' in extra)) {
+      expect(view.textContent).toContain('<img src=x onerror=alert(1)>');
+      for (const s of strings) expect(view.textContent).toContain(s);
+    } else {
+      expect(view.querySelectorAll('.rk-step')).toHaveLength(5);
+    }
+  });
+});
