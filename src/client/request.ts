@@ -6,7 +6,7 @@ import { ShapeError, type Validator } from './validate';
  * Statuses worth another try: rate limiting and the gateway errors that mean "try later".
  * A 500 is a bug on the server and other 4xx are our fault; repeating them changes nothing.
  */
-const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const RETRY_STATUSES = /* @__PURE__ */ new Set([429, 502, 503, 504]);
 
 /** The longest `Retry-After` we wait for; a longer one fails at once rather than stall a page. */
 export const MAX_RETRY_AFTER_MS = 10000;

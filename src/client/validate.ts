@@ -60,9 +60,9 @@ const shape = (fields: Record<string, Check>): Check => (v, at) => {
   }
 };
 
-const categoryScore = shape({ score: num, reason: str, title: str });
+const categoryScore = /* @__PURE__ */ shape({ score: num, reason: str, title: str });
 
-const categoryDefinition = shape({
+const categoryDefinition = /* @__PURE__ */ shape({
   key: str,
   displayName: str,
   short_description: str,
@@ -80,7 +80,7 @@ const categoryDefinition = shape({
   ),
 });
 
-const userBadge = shape({
+const userBadge = /* @__PURE__ */ shape({
   badgeKey: str,
   achievedLevel: num,
   achievedLevelKey: str,
@@ -88,7 +88,7 @@ const userBadge = shape({
   earnedAt: optional(str),
 });
 
-const badgeDefinition = shape({
+const badgeDefinition = /* @__PURE__ */ shape({
   key: str,
   title: str,
   shortDescription: str,
@@ -100,9 +100,9 @@ const badgeDefinition = shape({
   ),
 });
 
-const optionalText = optional(str);
+const optionalText = /* @__PURE__ */ optional(str);
 
-const chainIdentity = shape({
+const chainIdentity = /* @__PURE__ */ shape({
   address: str,
   display: optionalText,
   legal: optionalText,
@@ -122,13 +122,13 @@ const chainIdentity = shape({
 export type Validator<T> = Check & { readonly __type?: T };
 
 const typed = <T>(check: Check): Validator<T> => check;
-const origin = optional(source);
+const origin = /* @__PURE__ */ optional(source);
 
-export const userScores = typed<UserScores>(
+export const userScores = /* @__PURE__ */ typed<UserScores>(
   shape({ address: str, totalScore: num, calculatedAt: str, categories: optional(mapOf(categoryScore)), source: origin }),
 );
 
-export const specificCategoryScore = typed<SpecificCategoryScore>(
+export const specificCategoryScore = /* @__PURE__ */ typed<SpecificCategoryScore>(
   shape({
     address: str,
     category: shape({ key: str, score: categoryScore }),
@@ -137,11 +137,11 @@ export const specificCategoryScore = typed<SpecificCategoryScore>(
   }),
 );
 
-export const userBadges = typed<UserBadges>(
+export const userBadges = /* @__PURE__ */ typed<UserBadges>(
   shape({ address: str, badges: arrayOf(userBadge), count: num, source: origin }),
 );
 
-export const specificUserBadge = typed<SpecificUserBadge>(
+export const specificUserBadge = /* @__PURE__ */ typed<SpecificUserBadge>(
   shape({
     address: str,
     badge: nullable(userBadge),
@@ -151,7 +151,7 @@ export const specificUserBadge = typed<SpecificUserBadge>(
   }),
 );
 
-export const userProfile = typed<UserProfile>(
+export const userProfile = /* @__PURE__ */ typed<UserProfile>(
   shape({
     address: str,
     displayName: optionalText,
@@ -164,6 +164,6 @@ export const userProfile = typed<UserProfile>(
   }),
 );
 
-export const badgeDefinitions = typed<BadgeDefinitions>(shape({ badges: arrayOf(badgeDefinition) }));
+export const badgeDefinitions = /* @__PURE__ */ typed<BadgeDefinitions>(shape({ badges: arrayOf(badgeDefinition) }));
 
-export const categoryDefinitions = typed<CategoryDefinitions>(shape({ categories: arrayOf(categoryDefinition) }));
+export const categoryDefinitions = /* @__PURE__ */ typed<CategoryDefinitions>(shape({ categories: arrayOf(categoryDefinition) }));

@@ -4,9 +4,23 @@ import { invalid } from '../client/options';
  * Options as HTML attributes: `maxBadges` ↔ `max-badges` (with `data-` for the snippet,
  * bare on the custom element). Values are text, so each option says how to read it.
  */
-const BOOLEANS = 'showCategories compact showProgress showAvatar showBio showSocials showIdentities showNftCount showTitle showDescription showBreakdown showAdvice showScoreOnly'.split(' ');
-const NUMBERS = 'maxCategories maxBadges timeoutMs retries cacheTtlMs'.split(' ');
-const STRINGS = 'address apiKey baseUrl theme className locale nonce badgeKey categoryKey'.split(' ');
+const BOOLEANS = [
+  'showCategories',
+  'compact',
+  'showProgress',
+  'showAvatar',
+  'showBio',
+  'showSocials',
+  'showIdentities',
+  'showNftCount',
+  'showTitle',
+  'showDescription',
+  'showBreakdown',
+  'showAdvice',
+  'showScoreOnly',
+];
+const NUMBERS = ['maxCategories', 'maxBadges', 'timeoutMs', 'retries', 'cacheTtlMs'];
+const STRINGS = ['address', 'apiKey', 'baseUrl', 'theme', 'className', 'locale', 'nonce', 'badgeKey', 'categoryKey'];
 
 /** Every option an attribute can set. */
 export const ATTRIBUTE_OPTIONS = [...STRINGS, ...BOOLEANS, ...NUMBERS];

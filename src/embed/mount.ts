@@ -20,7 +20,7 @@ export interface AttributeSource {
 export const SNIPPET: AttributeSource = { prefix: 'data-', typeAttribute: 'data-repkit' };
 
 // Symbol.for: a second copy of the script on the page sees the first one's widgets.
-const STATE = Symbol.for('repkit.embedded');
+const STATE = /* @__PURE__ */ Symbol.for('repkit.embedded');
 
 type Carrier = Element & { [STATE]?: Embedded };
 

@@ -42,26 +42,26 @@ const match = (pattern: RegExp, make: (m: RegExpMatchArray) => string | undefine
  * the same platform, and how to build a link. Listed in display order.
  */
 // A bare domain is common in identity records; anything else with a scheme must be http(s).
-const webLink = match(/^[a-z\d-]+(\.[a-z\d-]+)+(\/[^\s]*)?$/i, (m) => safeUrl(`https://${m[0]}`));
+const webLink = /* @__PURE__ */ match(/^[a-z\d-]+(\.[a-z\d-]+)+(\/[^\s]*)?$/i, (m) => safeUrl(`https://${m[0]}`));
 
 /** A safe link for a web site value: an http(s) URL as given, or a bare domain over https. */
 export const webUrl = (value: string): string | undefined => safeUrl(value.trim()) ?? webLink(value.trim());
 
 const PLATFORMS: { platform: string; field: keyof ChainIdentity; aliases: string[]; link?: LinkBuilder }[] = [
   { platform: 'web', field: 'web', aliases: ['web', 'website', 'site'], link: webLink },
-  { platform: 'email', field: 'email', aliases: ['email', 'mail'], link: match(/^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i, (m) => `mailto:${m[0]}`) },
-  { platform: 'twitter', field: 'microblog', aliases: ['twitter', 'x'], link: match(/^@?(\w{1,15})$/, (m) => `https://x.com/${m[1]}`) },
+  { platform: 'email', field: 'email', aliases: ['email', 'mail'], link: /* @__PURE__ */ match(/^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i, (m) => `mailto:${m[0]}`) },
+  { platform: 'twitter', field: 'microblog', aliases: ['twitter', 'x'], link: /* @__PURE__ */ match(/^@?(\w{1,15})$/, (m) => `https://x.com/${m[1]}`) },
   {
     platform: 'github',
     field: 'codehost',
     aliases: ['github'],
-    link: match(/^@?([a-z\d](?:[a-z\d-]{0,38}))$/i, (m) => `https://github.com/${m[1]}`),
+    link: /* @__PURE__ */ match(/^@?([a-z\d](?:[a-z\d-]{0,38}))$/i, (m) => `https://github.com/${m[1]}`),
   },
   {
     platform: 'matrix',
     field: 'matrix',
     aliases: ['matrix'],
-    link: match(/^@[\w.=/+-]+:[a-z\d.-]+$/i, (m) => `https://matrix.to/#/${m[0]}`),
+    link: /* @__PURE__ */ match(/^@[\w.=/+-]+:[a-z\d.-]+$/i, (m) => `https://matrix.to/#/${m[0]}`),
   },
   { platform: 'discord', field: 'chatserver', aliases: ['discord'] },
   { platform: 'riot', field: 'legacychat', aliases: ['riot', 'element'] },

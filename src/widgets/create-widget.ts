@@ -26,7 +26,7 @@ const KINDS: { [T in WidgetType]: new (config: never) => WidgetByType[T] } = {
 };
 
 /** The `type` values `createWidget` accepts. */
-export const WIDGET_TYPES = Object.keys(KINDS) as WidgetType[];
+export const WIDGET_TYPES = /* @__PURE__ */ Object.keys(KINDS) as WidgetType[];
 
 /**
  * Creates a widget of the config's `type`. Validates the config at once.

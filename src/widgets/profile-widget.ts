@@ -26,7 +26,7 @@ const PLATFORM_LABELS: Record<string, string> = {
 const link = (url: string | undefined, text: string): Html =>
   url ? html`<a href="${url}" target="_blank" rel="noopener noreferrer nofollow">${text}</a>` : html`<span>${text}</span>`;
 
-const verifiedMark = html`<span class="rk-verified" part="verified" title="Verified identity"><span aria-hidden="true">✓</span><span class="rk-hidden">Verified identity</span></span>`;
+const verifiedMark = (): Html => html`<span class="rk-verified" part="verified" title="Verified identity"><span aria-hidden="true">✓</span><span class="rk-hidden">Verified identity</span></span>`;
 
 /**
  * The profile widget: avatar, display name, verified mark, address, bio, social links,
@@ -90,7 +90,7 @@ export class ProfileWidget extends Widget<
     const socials = o.showSocials ? socialsOf(profile) : [];
     const identities = o.showIdentities ? profile.chainIdentities ?? [] : [];
     return html`<div class="rk-card">
-<div class="rk-head">${this.#avatar(profile.avatarUrl)}<div class="rk-who"><p class="rk-name-row"><strong class="rk-name" part="name">${displayNameOf(profile)}</strong>${isVerified(profile) && verifiedMark}</p>${this.#addressRow()}</div></div>
+<div class="rk-head">${this.#avatar(profile.avatarUrl)}<div class="rk-who"><p class="rk-name-row"><strong class="rk-name" part="name">${displayNameOf(profile)}</strong>${isVerified(profile) && verifiedMark()}</p>${this.#addressRow()}</div></div>
 ${o.showBio && profile.bio?.trim() && html`<p class="rk-bio" part="bio">${profile.bio}</p>`}
 ${socials.length > 0 && html`<ul class="rk-socials" part="socials" aria-label="Social accounts">${socials.map(this.#social)}</ul>`}
 ${identities.length > 0 && html`<ul class="rk-identities" part="identities" aria-label="On-chain identities">${identities.map(this.#identity)}</ul>`}
@@ -108,7 +108,7 @@ ${o.showNftCount && profile.nftCount !== undefined && html`<p class="rk-nfts" pa
       ['Role', identity.role],
       ['Judgements', identity.judgements?.map((j) => `${j.judgement} (registrar ${j.index})`).join(', ')],
     ];
-    return html`<li class="rk-identity" part="identity"><p class="rk-name-row"><strong class="rk-identity-name">${identity.display?.trim() || shortAddress(identity.address)}</strong>${isVerified(identity) && verifiedMark}</p>${facts.map(([label, value]) => value && html`<p class="rk-fact"><span class="rk-fact-label">${label}</span> ${value}</p>`)}</li>`;
+    return html`<li class="rk-identity" part="identity"><p class="rk-name-row"><strong class="rk-identity-name">${identity.display?.trim() || shortAddress(identity.address)}</strong>${isVerified(identity) && verifiedMark()}</p>${facts.map(([label, value]) => value && html`<p class="rk-fact"><span class="rk-fact-label">${label}</span> ${value}</p>`)}</li>`;
   };
 
   protected override onAction(action: string, button: HTMLElement): void {

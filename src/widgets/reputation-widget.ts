@@ -8,7 +8,7 @@ import { isBoolean, isCount } from './options';
 import type { ReputationWidgetOptions } from './types';
 import css from '../../styles/reputation.css?raw';
 
-const ORDER = Object.keys(CATEGORY_TITLES);
+const ORDER = /* @__PURE__ */ Object.keys(CATEGORY_TITLES);
 
 /** Categories to show: highest score first, ties in SPEC.md's order, then unknown keys. */
 export const rankCategories = (scores: UserScores): [string, CategoryScore][] =>

@@ -10,7 +10,7 @@ export const TIER_COLORS = {
 /** A badge tier name. */
 export type Tier = keyof typeof TIER_COLORS;
 
-const TIERS = Object.keys(TIER_COLORS) as Tier[];
+const TIERS = /* @__PURE__ */ Object.keys(TIER_COLORS) as Tier[];
 
 /** The tier of a level; levels outside 1 to 5 take the nearest tier. */
 export const tierOf = (level: number): Tier => TIERS[Math.min(4, Math.max(0, Math.round(level) - 1))]!;
