@@ -14,7 +14,7 @@
  *   setupLog       the event log (repkit:load / repkit:error on document)
  *   setupClient    the small ServiceClient playground
  */
-import { createWidget, ServiceClient, DEFAULT_BASE_URL } from '/dist/repkit.mjs';
+import { createWidget, ServiceClient, DEFAULT_BASE_URL, snippet } from '/dist/repkit.mjs';
 import { ADDRESSES, ADDRESS_LABELS, API_KEY, BADGE_DEFINITIONS, CATEGORY_DEFINITIONS } from '/demo/fixtures.mjs';
 
 // ---------------------------------------------------------------------------------------------
@@ -233,6 +233,12 @@ const CODE_FORMATS = {
       `<script src="https://unpkg.com/repkit/dist/repkit.umd.js"></script>\n` +
       `<script>\n  RepKit.createWidget(${objectLiteral(config, '  ')}).mount(${jsString(target)});\n</script>\n`,
   },
+  snippet: {
+    label: 'No-code snippet',
+    note: 'Paste into any HTML page',
+    // Exactly what repkit's own snippet() prints: the tests load the same output.
+    generate: ({ config }) => `${snippet(config)}\n`,
+  },
 };
 
 /** Copies `text`; when the Clipboard API is missing or refused, selects `pre` for a manual copy. */
@@ -378,7 +384,12 @@ function codeConfig(section) {
 function renderCode(section) {
   const input = { config: codeConfig(section), target: KINDS[section.type].target };
   for (const [format, { generate }] of Object.entries(CODE_FORMATS)) {
-    section.code[format].textContent = generate(input);
+    try {
+      section.code[format].textContent = generate(input);
+    } catch (error) {
+      // snippet() refuses a config repkit would refuse: say why instead of printing broken code.
+      section.code[format].textContent = `// ${error.message}`;
+    }
   }
 }
 
