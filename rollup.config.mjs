@@ -26,6 +26,7 @@ function cssText() {
         .replace(/\s+/g, ' ')
         .replace(/\s*([{}:;,>])\s*/g, '$1')
         .replace(/;}/g, '}')
+        .replace(/([\s:,(-])0\.(\d)/g, '$1.$2')
         .trim();
       return { code: `export default ${JSON.stringify(css)};`, map: { mappings: '' } };
     },
@@ -42,6 +43,22 @@ function packageVersion() {
       return code.includes('__REPKIT_VERSION__')
         ? { code: code.replaceAll('__REPKIT_VERSION__', JSON.stringify(version)), map: null }
         : null;
+    },
+  };
+}
+
+/**
+ * With no "type" in package.json, `.d.ts` files describe CommonJS: right for the UMD that
+ * `require` loads, wrong for the `.mjs` files. Each `.d.mts` re-exports its `.d.ts`, so one set of
+ * declarations (one `HTMLElementTagNameMap` entry) serves both conditions (publint, attw).
+ */
+function esmDeclarations() {
+  return {
+    name: 'esm-declarations',
+    generateBundle() {
+      for (const name of ['repkit', 'repkit.embed']) {
+        this.emitFile({ type: 'asset', fileName: `${name}.d.mts`, source: `export * from './${name}.js';\n` });
+      }
     },
   };
 }
@@ -75,7 +92,7 @@ export default [
   {
     input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'repkit-[hash].d.ts' },
-    plugins: [dts({ tsconfig: './tsconfig.json' })],
+    plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations()],
     external: [/\.css\?raw$/],
   },
 ];
