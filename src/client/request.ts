@@ -88,12 +88,8 @@ export const request = async <T>(
     } catch (error) {
       if (signal.aborted) throw abortError();
       if (timedOut) throw new ServiceError(0, `Request to ${url} timed out after ${options.timeoutMs} ms`);
-      const failure = new ServiceError(
-        0,
-        status
-          ? `The connection to ${url} closed before the response was complete`
-          : `Could not reach the service at ${url} (${(error as Error)?.message || 'network error'})`,
-      );
+      const reason = status ? 'the connection closed before the response was complete' : (error as Error)?.message || 'no response';
+      const failure = new ServiceError(0, `Network error: could not reach the service at ${url} (${reason})`);
       if (attempt >= options.retries) throw failure;
       await sleep(backoff(attempt), signal);
       continue;
