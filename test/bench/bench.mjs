@@ -1,0 +1,537 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: where repkit stands. Drives Debian's Chromium (playwright-core, never a
+ * downloaded browser) against the sandbox and prints a table, also written to
+ * test/bench/results.json:
+ *
+ * - HTTP requests the sandbox received for 1, 10 and 100 widgets of one address mounted at
+ *   once, per kind, and for 10 addresses × 4 kinds;
+ * - time from the first mount() to the last `repkit:load` for 100 widgets at 0 and 50 ms of
+ *   sandbox latency (median of 5 runs, each in a fresh page), with the main-thread time spent
+ *   meanwhile: long tasks and Chromium's own script/task/layout/style counters;
+ * - time for update({ theme }) on 100 mounted widgets, and the requests made meanwhile (none
+ *   may be);
+ * - JS heap and DOM counters after 1,000 mount/destroy cycles compared with before;
+ * - raw, gzip and brotli sizes of each dist file.
+ *
+ * A script, not a test: it reports figures and checks no threshold. It builds dist/ when it is
+ * missing. Pages load the UMD build (dist/repkit.umd.js, the script-tag embed: everything,
+ * auto-mounting) from the sandbox, which also answers the API on the same origin, so no CORS
+ * preflight is involved. Options: BENCH_RUNS (default 5), CHROMIUM_PATH.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { createSandbox } from '../../demo/sandbox.mjs';
+import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const RESULTS = new URL('./results.json', import.meta.url).pathname;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 5);
+/** The whole run is stopped after this long, whatever it is doing. */
+const DEADLINE_MS = 10 * 60 * 1000;
+const KINDS = ['reputation', 'badge', 'profile', 'category'];
+/** Addresses whose fixtures answer (`unknown` 404s on everything). */
+const ANSWERING = [ADDRESSES.rich, ADDRESSES.identityOnly, ADDRESSES.fresh, ADDRESSES.noProfile, ADDRESSES.hostile];
+const AVATAR_SVG = readFileSync(`${ROOT}demo/avatar.svg`, 'utf8');
+
+const log = (...args) => console.error(...args);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const round = (x, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** A widget config of `kind` for `address`, talking to `baseUrl`. */
+const configOf = (kind, address, baseUrl) => ({
+  type: kind,
+  apiKey: API_KEY,
+  address,
+  baseUrl,
+  ...(kind == 'category' ? { categoryKey: 'governance' } : {}),
+});
+
+// ---- the page --------------------------------------------------------------------------------
+
+/** The bench page: the UMD build and a few helpers the scenarios call through evaluate(). */
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>repkit bench</title><link rel="icon" href="data:,"></head>
+<body><main id="root"></main>
+<script src="/dist/repkit.umd.js"></script>
+<script>
+  window.widgets = [];
+  /** Mounts one widget per config at once; resolves at the last load or error. */
+  window.mountMany = (configs) => new Promise((resolve) => {
+    const root = document.getElementById('root');
+    const slots = configs.map(() => root.appendChild(document.createElement('div')));
+    let loaded = 0, failed = 0, t0 = 0, lastLoad = 0;
+    const settle = () => {
+      if (loaded + failed < configs.length) return;
+      document.removeEventListener('repkit:load', onLoad);
+      document.removeEventListener('repkit:error', onError);
+      resolve({ ms: lastLoad - t0, settledMs: performance.now() - t0, loaded, failed });
+    };
+    const onLoad = () => { loaded++; lastLoad = performance.now(); settle(); };
+    const onError = () => { failed++; settle(); };
+    document.addEventListener('repkit:load', onLoad);
+    document.addEventListener('repkit:error', onError);
+    t0 = performance.now();
+    configs.forEach((config, i) => window.widgets.push(RepKit.createWidget(config).mount(slots[i])));
+  });
+  /** update({ theme }) on every mounted widget: synchronous time, and time to the next frame. */
+  window.retheme = (theme) => new Promise((resolve) => {
+    const t0 = performance.now();
+    for (const w of window.widgets) w.update({ theme });
+    const syncMs = performance.now() - t0;
+    requestAnimationFrame(() => setTimeout(() => resolve({ syncMs, frameMs: performance.now() - t0 })));
+  });
+  /** n cycles of create, mount, wait for the load, destroy (kinds in turn). */
+  window.cycle = async (configs, n) => {
+    const root = document.getElementById('root');
+    for (let i = 0; i < n; i++) {
+      const slot = root.appendChild(document.createElement('div'));
+      const w = RepKit.createWidget(configs[i % configs.length]).mount(slot);
+      if (w.state == 'loading') {
+        await new Promise((r) => {
+          w.element.addEventListener('repkit:load', r, { once: true });
+          w.element.addEventListener('repkit:error', r, { once: true });
+        });
+      }
+      w.destroy();
+      slot.remove();
+    }
+  };
+  /** Long tasks from now on. */
+  window.longTasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); })
+    .observe({ type: 'longtask' });
+</script></body></html>`;
+
+/** A fresh context and page on `sandbox`'s origin with the bench page loaded, and a CDP session. */
+async function openPage(browser, sandbox) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  context.setDefaultTimeout(60000);
+  // The fixtures' image hosts do not exist on an offline machine: answer for them locally.
+  await context.route(/^https:\/\/(avatars|badges)\.example\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: AVATAR_SVG }),
+  );
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  const apiUrls = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v2/')) apiUrls.push(r.url());
+  });
+  await page.route(`${sandbox.url}/bench.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE }));
+  await page.goto(`${sandbox.url}/bench.html`);
+  await page.waitForFunction(() => typeof window.RepKit == 'object');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return { context, page, cdp, problems, apiUrls };
+}
+
+const metrics = async (cdp) => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+
+/** Waits for late requests (there should be none) before the log is read. */
+const quiet = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+// ---- scenarios -------------------------------------------------------------------------------
+
+/** `scores`, `scores/{key}`, `badges`, `profiles`, `metadata/badges`...: an API path without its address. */
+const endpointOf = (path) => {
+  const [area, first, second] = path.slice('/api/v2/'.length).split('/');
+  if (area == 'metadata') return `metadata/${first}`;
+  return second === undefined ? area : `${area}/{key}`;
+};
+
+/** Requests for `configs` mounted at once in a fresh page: what the sandbox received, by endpoint. */
+async function requestsFor(browser, sandbox, configs) {
+  const { context, page, apiUrls, problems } = await openPage(browser, sandbox);
+  try {
+    sandbox.resetRequests();
+    const outcome = await page.evaluate((c) => window.mountMany(c), configs);
+    await quiet();
+    const byEndpoint = {};
+    for (const r of sandbox.requests) {
+      const endpoint = endpointOf(r.path);
+      byEndpoint[endpoint] = (byEndpoint[endpoint] ?? 0) + 1;
+    }
+    return {
+      widgets: configs.length,
+      requests: sandbox.requests.length,
+      // Distinct full URLs (fault prefix and all) the page asked for: one per distinct resource.
+      distinct: new Set(apiUrls).size,
+      byEndpoint,
+      loaded: outcome.loaded,
+      failed: outcome.failed,
+      pageErrors: problems.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Where a CPU profile's samples went: JavaScript (not idle, not native "(program)" work such
+ * as style and layout, not GC), JavaScript with a repkit frame on the stack (inclusive: the
+ * DOM calls repkit makes count), and garbage collection.
+ */
+function analyseProfile(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const repkitMemo = new Map();
+  const underRepkit = (id) => {
+    if (!repkitMemo.has(id)) {
+      const url = byId.get(id)?.callFrame.url ?? '';
+      repkitMemo.set(id, /\/dist\/repkit[^/]*\.(m?js)$/.test(url) || (parent.has(id) && underRepkit(parent.get(id))));
+    }
+    return repkitMemo.get(id);
+  };
+  const totals = { jsMs: 0, repkitMs: 0, gcMs: 0 };
+  let t = profile.startTime;
+  const times = profile.timeDeltas.map((d) => (t += d));
+  for (let i = 0; i < profile.samples.length; i++) {
+    const ms = ((times[i + 1] ?? profile.endTime) - times[i]) / 1000;
+    const name = byId.get(profile.samples[i])?.callFrame.functionName;
+    if (name == '(garbage collector)') totals.gcMs += ms;
+    else if (name != '(idle)' && name != '(program)' && name != '(root)') {
+      totals.jsMs += ms;
+      if (underRepkit(profile.samples[i])) totals.repkitMs += ms;
+    }
+  }
+  return totals;
+}
+
+/**
+ * One timed run: 100 widgets (25 of each kind, one address) mounted at once in a fresh page.
+ * With `profile`, a CPU profile (100 µs sampling) is taken of the same window instead of
+ * timing it, so the profiler's overhead never inflates the timings.
+ */
+async function timedRun(browser, sandbox, { retheme = false, profile = false } = {}) {
+  const configs = Array.from({ length: 100 }, (_, i) => configOf(KINDS[i % 4], ADDRESSES.rich, sandbox.url));
+  const { context, page, cdp, problems } = await openPage(browser, sandbox);
+  try {
+    await page.evaluate(() => (window.longTasks.length = 0));
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
+    const before = await metrics(cdp);
+    const outcome = await page.evaluate((c) => window.mountMany(c), configs);
+    // The frame after the last load is part of the work: let it happen before reading counters.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
+    const after = await metrics(cdp);
+    if (profile) {
+      const { profile: cpu } = await cdp.send('Profiler.stop');
+      return { ...analyseProfile(cpu), loaded: outcome.loaded, pageErrors: problems.length };
+    }
+    const longTasks = await page.evaluate(() => window.longTasks.slice());
+    const delta = (name) => (after[name] - before[name]) * 1000;
+    const run = {
+      mountToLastLoadMs: outcome.ms,
+      loaded: outcome.loaded,
+      failed: outcome.failed,
+      longTaskCount: longTasks.length,
+      longTaskMs: longTasks.reduce((a, b) => a + b, 0),
+      busyMs: delta('TaskDuration'),
+      layoutMs: delta('LayoutDuration'),
+      styleMs: delta('RecalcStyleDuration'),
+      pageErrors: problems.length,
+    };
+    if (retheme) {
+      await quiet(100);
+      sandbox.resetRequests();
+      const t = await page.evaluate(() => window.retheme('dark'));
+      await quiet();
+      run.update = {
+        syncMs: t.syncMs,
+        toNextFrameMs: t.frameMs,
+        requests: sandbox.requests.length,
+        dark: await page.$$eval('.repkit', (hosts) => hosts.filter((h) => h.dataset.theme == 'dark').length),
+      };
+    }
+    return run;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * JS heap and DOM counters after 1,000 mount/destroy cycles against a warmed-up baseline, and
+ * after 1,000 more: growth that stops after the first thousand is the engine warming up
+ * (compiled code, type feedback); growth that goes on is a leak.
+ */
+async function memory(browser, sandbox, cycles = 1000) {
+  const configs = KINDS.map((kind) => configOf(kind, ADDRESSES.rich, sandbox.url));
+  const { context, page, cdp } = await openPage(browser, sandbox);
+  try {
+    await cdp.send('HeapProfiler.enable');
+    const snapshot = async () => {
+      for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+      const m = await metrics(cdp);
+      const dom = await cdp.send('Memory.getDOMCounters');
+      return { jsHeapUsedBytes: m.JSHeapUsedSize, domNodes: dom.nodes, jsEventListeners: dom.jsEventListeners, documents: dom.documents };
+    };
+    // Warm-up: one cycle of each kind builds the shared stylesheets and fills the cache.
+    await page.evaluate((c) => window.cycle(c, c.length), configs);
+    const before = await snapshot();
+    const t0 = Date.now();
+    await page.evaluate(([c, n]) => window.cycle(c, n), [configs, cycles]);
+    const ms = Date.now() - t0;
+    const after = await snapshot();
+    await page.evaluate(([c, n]) => window.cycle(c, n), [configs, cycles]);
+    const afterMore = await snapshot();
+    return { cycles, cycleMs: ms / cycles, before, after, afterMore };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Raw, gzip (level 9) and brotli (quality 11) sizes of each built JavaScript file. */
+function sizes() {
+  return readdirSync(`${ROOT}dist`)
+    .filter((f) => /\.(mjs|js)$/.test(f))
+    .sort()
+    .map((file) => {
+      const code = readFileSync(`${ROOT}dist/${file}`);
+      return {
+        file: `dist/${file}`,
+        raw: code.length,
+        gzip: gzipSync(code, { level: 9 }).length,
+        brotli: brotliCompressSync(code, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: code.length } }).length,
+      };
+    });
+}
+
+// ---- output ----------------------------------------------------------------------------------
+
+/** A plain-text table: `rows` of cells, the first row the header; numbers right-aligned. */
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => (typeof c == 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
+  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+const kB = (bytes) => round(bytes / 1000, 2);
+
+function report(results) {
+  const out = [];
+  out.push(`repkit ${results.version} bench — ${results.date}, ${results.chromium}, ${results.machine.cpus} × ${results.machine.cpu}, Node ${results.node}`);
+  out.push(`Build measured: ${results.build}. ${RUNS} runs per timing, median shown.\n`);
+
+  out.push('HTTP requests the sandbox received (widgets mounted at once, fresh page each)');
+  out.push(
+    table([
+      ['scenario', 'widgets', 'requests', 'distinct resources', 'duplicates', 'loaded', 'failed', 'by endpoint'],
+      ...results.requests.map((r) => [
+        r.scenario,
+        r.widgets,
+        r.requests,
+        r.distinct,
+        r.requests - r.distinct,
+        r.loaded,
+        r.failed,
+        Object.entries(r.byEndpoint).map(([k, v]) => `${k} ${v}`).join(', '),
+      ]),
+    ]),
+  );
+  out.push(
+    '"distinct resources" counts the distinct API URLs the page asked for (one per address and endpoint,\n' +
+      'plus one per metadata resource per service), the target; "duplicates" is what exceeds it.\n' +
+      '10 addresses × 4 kinds: the 5 fixture addresses that answer, each through the sandbox directly and\n' +
+      'through a fault prefix with no fault (`/__fault/id=second`), i.e. two services. The "failed" widgets are\n' +
+      'the category widgets of the two addresses without a governance score (a 404), one request each all the same.\n',
+  );
+
+  const t = results.timing;
+  out.push('100 widgets (25 of each kind, one address) mounted at once: first mount() → last repkit:load');
+  out.push(
+    table([
+      ['latency', 'mount→last load ms', 'long tasks', 'long task ms', 'main thread busy ms', 'JS ms', 'in repkit ms', 'GC ms', 'layout ms', 'style ms', 'loaded'],
+      ...t.map((r) => [
+        `${r.latencyMs} ms`,
+        round(r.mountToLastLoadMs),
+        r.longTaskCount,
+        round(r.longTaskMs),
+        round(r.mainThreadBusyMs),
+        round(r.jsMs),
+        round(r.repkitJsMs),
+        round(r.gcMs),
+        round(r.layoutMs),
+        round(r.styleMs),
+        r.loaded,
+      ]),
+    ]),
+  );
+  out.push(
+    'Window: just before the first mount() to the frame after the last load. Long tasks: PerformanceObserver\n' +
+      '("longtask": tasks over 50 ms). Main thread busy, layout, style: Performance.getMetrics deltas (TaskDuration,\n' +
+      'LayoutDuration, RecalcStyleDuration) over the window. JS, in repkit, GC: a V8 CPU profile (100 µs samples)\n' +
+      'of the same window in separate runs (so the profiler never slows the timed ones); "in repkit" counts JS samples\n' +
+      'with a dist/repkit frame on the stack, the DOM calls it makes included.\n',
+  );
+
+  const u = results.updateTheme;
+  out.push('update({ theme: "dark" }) on the 100 mounted widgets (0 ms latency)');
+  out.push(
+    table([
+      ['synchronous ms', 'to next frame ms', 'requests during update', 'widgets now dark'],
+      [round(u.syncMs), round(u.toNextFrameMs), u.requests, u.dark],
+    ]),
+  );
+  if (u.requests !== 0) out.push(`WARNING: update({ theme }) made ${u.requests} request(s); it must make none.`);
+  out.push('');
+
+  const pageErrors = [...results.requests, ...results.timing.flatMap((t) => [...t.runs, ...t.profiles])].reduce((n, r) => n + r.pageErrors, 0);
+  if (pageErrors) out.push(`WARNING: pages reported ${pageErrors} uncaught error(s) during the runs.\n`);
+
+  const m = results.memory;
+  out.push(`Memory: ${m.cycles} cycles of create → mount → load → destroy (kinds in turn, ${round(m.cycleMs, 2)} ms a cycle)`);
+  const row = (label, key, scale = (x) => x) => [label, scale(m.before[key]), scale(m.after[key]), scale(m.after[key] - m.before[key]), scale(m.afterMore[key] - m.after[key])];
+  out.push(
+    table([
+      ['counter', 'before', `after ${m.cycles}`, 'change', `change over ${m.cycles} more`],
+      row('JS heap used (kB)', 'jsHeapUsedBytes', kB),
+      row('DOM nodes', 'domNodes'),
+      row('JS event listeners', 'jsEventListeners'),
+    ]),
+  );
+  out.push(
+    'Each after three forced garbage collections (HeapProfiler.collectGarbage); DOM counters from Memory.getDOMCounters.\n' +
+      'Growth over the first thousand that (nearly) stops over the next is the engine warming up; steady growth is a leak.\n',
+  );
+
+  out.push('Bundle sizes (kB = 1000 bytes; gzip level 9, brotli quality 11)');
+  out.push(table([['file', 'raw kB', 'gzip kB', 'brotli kB'], ...results.sizes.map((s) => [s.file, kB(s.raw), kB(s.gzip), kB(s.brotli)])]));
+  out.push('dist/repkit.mjs is not minified (bundlers minify it); dist/repkit.umd.js is.');
+  return out.join('\n');
+}
+
+// ---- main ------------------------------------------------------------------------------------
+
+async function main() {
+  if (!['repkit.umd.js', 'repkit.mjs', 'repkit.embed.mjs'].every((f) => existsSync(`${ROOT}dist/${f}`))) {
+    log('dist/ is missing: building it first (npm run build)…');
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: run \`node test/browser/ensure-chromium.mjs\` (installs Debian's chromium) or set CHROMIUM_PATH`);
+
+  const { version } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8'));
+  /** Things to close, last opened first, whatever happens. */
+  const open = [];
+  const closeAll = async () => {
+    for (const close of open.splice(0).reverse()) await close().catch((e) => log('close failed:', e));
+  };
+  const deadline = setTimeout(() => {
+    log(`bench: gave up after ${DEADLINE_MS / 60000} minutes`);
+    void closeAll().finally(() => process.exit(2));
+  }, DEADLINE_MS);
+  deadline.unref();
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void closeAll().finally(() => process.exit(130)));
+
+  try {
+    const fast = await createSandbox({ staticRoot: ROOT });
+    open.push(() => fast.close());
+    const slow = await createSandbox({ staticRoot: ROOT, latencyMs: 50 });
+    open.push(() => slow.close());
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 60000 });
+    open.push(() => browser.close());
+
+    const results = {
+      version,
+      date: new Date().toISOString(),
+      commit: git(['rev-parse', '--short', 'HEAD']) + (git(['status', '--porcelain', '--', 'src', 'styles', 'rollup.config.mjs']) ? ' (with uncommitted changes)' : ''),
+      node: process.versions.node,
+      chromium: `Chromium ${browser.version()}`,
+      machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model.trim() ?? 'unknown', memoryGB: round(os.totalmem() / 1e9, 1), platform: `${os.platform()} ${os.release()}` },
+      build: 'dist/repkit.umd.js (script tag, global RepKit); page and API on one origin',
+      runs: RUNS,
+      requests: [],
+      timing: [],
+      updateTheme: null,
+      memory: null,
+      sizes: sizes(),
+    };
+
+    for (const kind of KINDS) {
+      for (const n of [1, 10, 100]) {
+        log(`requests: ${n} × ${kind}`);
+        const configs = Array.from({ length: n }, () => configOf(kind, ADDRESSES.rich, fast.url));
+        results.requests.push({ scenario: `${n} × ${kind}, one address`, kind, ...(await requestsFor(browser, fast, configs)) });
+      }
+    }
+    log('requests: 10 addresses × 4 kinds');
+    const services = [fast.url, `${fast.url}/__fault/id=second`];
+    const mixed = services.flatMap((base) => ANSWERING.flatMap((address) => KINDS.map((kind) => configOf(kind, address, base))));
+    results.requests.push({ scenario: '10 addresses × 4 kinds', kind: 'all', ...(await requestsFor(browser, fast, mixed)) });
+
+    for (const [latencyMs, sandbox] of [[0, fast], [50, slow]]) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        log(`timing: 100 widgets at ${latencyMs} ms latency, run ${i + 1}/${RUNS}`);
+        runs.push(await timedRun(browser, sandbox, { retheme: latencyMs == 0 }));
+      }
+      const profiles = [];
+      for (let i = 0; i < RUNS; i++) {
+        log(`profile: 100 widgets at ${latencyMs} ms latency, run ${i + 1}/${RUNS}`);
+        profiles.push(await timedRun(browser, sandbox, { profile: true }));
+      }
+      const med = (list, key) => median(list.map((r) => r[key]));
+      results.timing.push({
+        latencyMs,
+        mountToLastLoadMs: med(runs, 'mountToLastLoadMs'),
+        longTaskCount: med(runs, 'longTaskCount'),
+        longTaskMs: med(runs, 'longTaskMs'),
+        layoutMs: med(runs, 'layoutMs'),
+        styleMs: med(runs, 'styleMs'),
+        mainThreadBusyMs: med(runs, 'busyMs'),
+        jsMs: med(profiles, 'jsMs'),
+        repkitJsMs: med(profiles, 'repkitMs'),
+        gcMs: med(profiles, 'gcMs'),
+        loaded: Math.min(...runs.map((r) => r.loaded)),
+        runs,
+        profiles,
+      });
+      if (latencyMs == 0) {
+        const updates = runs.map((r) => r.update);
+        results.updateTheme = {
+          syncMs: median(updates.map((u) => u.syncMs)),
+          toNextFrameMs: median(updates.map((u) => u.toNextFrameMs)),
+          requests: Math.max(...updates.map((u) => u.requests)),
+          dark: Math.min(...updates.map((u) => u.dark)),
+        };
+      }
+    }
+
+    log('memory: 1,000 mount/destroy cycles');
+    results.memory = await memory(browser, fast);
+
+    const text = report(results);
+    console.log(text);
+    writeFileSync(RESULTS, JSON.stringify({ ...results, table: text.split('\n') }, null, 2) + '\n');
+    log(`\nwritten to ${RESULTS.slice(ROOT.length)}`);
+  } finally {
+    clearTimeout(deadline);
+    await closeAll();
+  }
+}
+
+function git(args) {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,172 @@
+/**
+ * The packed tarball as a Node consumer gets it: what is in it, and what `import` and
+ * `require` of `repkit` and `repkit/embed` give in plain Node (no DOM), against the sandbox.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../demo/sandbox.mjs';
+import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { declaredExports, pack, ROOT, run } from './util';
+
+const { dir, files, version } = pack();
+const rootPackage = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string };
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await createSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+/** What each consumer script prints (one JSON line). */
+interface Report {
+  resolved: string;
+  resolvedEmbed: string;
+  exports: string[];
+  embedExports: string[];
+  embedIsSame: boolean;
+  newGlobals: string[];
+  version: string;
+  totalScore: number;
+  error: { isServiceError: boolean; name: string; statusCode: number };
+  widget: { isReputationWidget: boolean; isAnyClass: boolean; state: string; theme: string };
+  snippet: string;
+  element: string;
+}
+
+/** The body both consumers share, after they have loaded `repkit` as `R` and `repkit/embed` as `E`. */
+const body = `
+const [baseUrl, rich, unknown] = process.argv.slice(2);
+const client = new R.ServiceClient({ apiKey: ${JSON.stringify(API_KEY)}, baseUrl, retries: 0 });
+const scores = await client.getScores(rich);
+let error;
+try { await client.getScores(unknown); } catch (e) { error = e; }
+const widget = R.createWidget({ type: 'reputation', apiKey: 'k', address: rich, theme: 'dark' });
+R.defineRepkitElement();
+R.autoMount;
+console.log(JSON.stringify({
+  resolved, resolvedEmbed,
+  exports: Object.keys(R).filter((k) => k !== 'default' && k !== '__esModule').sort(),
+  embedExports: Object.keys(E).filter((k) => k !== 'default' && k !== '__esModule').sort(),
+  embedIsSame: E.ServiceClient === R.ServiceClient && E.createWidget === R.createWidget,
+  newGlobals: Object.getOwnPropertyNames(globalThis).filter((n) => !before.has(n)),
+  version: R.VERSION,
+  totalScore: scores.totalScore,
+  error: { isServiceError: error instanceof R.ServiceError, name: error?.name, statusCode: error?.statusCode },
+  widget: {
+    isReputationWidget: widget instanceof R.ReputationWidget,
+    isAnyClass: [R.BadgeWidget, R.ProfileWidget, R.CategoryWidget].some((C) => widget instanceof C),
+    state: widget.state,
+    theme: widget.options.theme,
+  },
+  snippet: R.snippet({ type: 'badge', apiKey: 'k', address: rich, maxBadges: 3 }, { scriptUrl: '/repkit.umd.js' }),
+  element: typeof R.RepkitWidgetElement,
+}));
+`;
+
+const ESM = `const before = new Set(Object.getOwnPropertyNames(globalThis));
+const R = await import('repkit');
+const E = await import('repkit/embed');
+const resolved = import.meta.resolve('repkit');
+const resolvedEmbed = import.meta.resolve('repkit/embed');
+${body}`;
+
+const CJS = `const before = new Set(Object.getOwnPropertyNames(globalThis));
+const R = require('repkit');
+const E = require('repkit/embed');
+const resolved = require.resolve('repkit');
+const resolvedEmbed = require.resolve('repkit/embed');
+(async () => {
+${body}
+})().catch((e) => { console.error(e); process.exit(1); });`;
+
+const runConsumer = async (name: 'esm' | 'cjs', file: string, source: string): Promise<Report> => {
+  const cwd = join(dir, name);
+  writeFileSync(join(cwd, file), source);
+  const out = await run(process.execPath, [file, sandbox.url, ADDRESSES.rich, ADDRESSES.unknown], cwd);
+  return JSON.parse(out.trim().split('\n').pop()!) as Report;
+};
+
+describe('the tarball', () => {
+  it('holds the builds, their declarations and maps, the README and package.json, and nothing else', () => {
+    expect(version).toBe(rootPackage.version);
+    const unexpected = files.filter((f) => !/^(dist\/repkit[\w.-]*\.(mjs|js|d\.ts|d\.mts|map)|README\.md|package\.json)$/.test(f));
+    expect(unexpected).toEqual([]);
+    for (const f of ['dist/repkit.mjs', 'dist/repkit.embed.mjs', 'dist/repkit.umd.js', 'dist/repkit.d.ts', 'dist/repkit.d.mts', 'dist/repkit.embed.d.ts', 'dist/repkit.embed.d.mts']) {
+      expect(files).toContain(f);
+    }
+  });
+
+  it('marks only the auto-mounting files as having side effects', () => {
+    const installed = JSON.parse(readFileSync(join(dir, 'esm/node_modules/repkit/package.json'), 'utf8')) as { sideEffects: string[] };
+    expect(installed.sideEffects.sort()).toEqual(['./dist/repkit.embed.mjs', './dist/repkit.umd.js']);
+  });
+});
+
+describe('an ES module consumer (plain Node, no DOM)', () => {
+  let report: Report;
+  beforeAll(async () => {
+    report = await runConsumer('esm', 'consumer.mjs', ESM);
+  });
+
+  it('imports the ES module builds', () => {
+    expect(report.resolved).toMatch(/\/node_modules\/repkit\/dist\/repkit\.mjs$/);
+    expect(report.resolvedEmbed).toMatch(/\/node_modules\/repkit\/dist\/repkit\.embed\.mjs$/);
+  });
+
+  it('gets every declared value export, and repkit/embed the same ones from the same module instance', () => {
+    expect(report.exports).toEqual(declaredExports(join(dir, 'esm/node_modules/repkit/dist/repkit.d.mts')).values);
+    expect(report.embedExports).toEqual(report.exports);
+    expect(report.embedIsSame).toBe(true);
+  });
+
+  it('touches no global, even with repkit/embed imported', () => {
+    expect(report.newGlobals).toEqual([]);
+  });
+
+  it('talks to the service: results, and ServiceError for a 404', () => {
+    expect(report.version).toBe(version);
+    expect(report.totalScore).toBeGreaterThan(0);
+    expect(report.error).toEqual({ isServiceError: true, name: 'ServiceError', statusCode: 404 });
+  });
+
+  it('creates (without mounting) widgets and snippets', () => {
+    expect(report.widget).toEqual({ isReputationWidget: true, isAnyClass: false, state: 'loading', theme: 'dark' });
+    expect(report.snippet).toContain('data-repkit="badge"');
+    expect(report.snippet).toContain('data-max-badges="3"');
+    expect(report.element).toBe('function');
+  });
+});
+
+describe('a CommonJS consumer (require of the UMD)', () => {
+  let report: Report;
+  let esm: Report;
+  beforeAll(async () => {
+    [report, esm] = await Promise.all([runConsumer('cjs', 'consumer.cjs', CJS), runConsumer('esm', 'consumer.mjs', ESM)]);
+  });
+
+  it('requires the UMD build for both entries', () => {
+    expect(report.resolved).toMatch(/\/node_modules\/repkit\/dist\/repkit\.umd\.js$/);
+    expect(report.resolvedEmbed).toBe(report.resolved);
+    expect(report.embedIsSame).toBe(true);
+  });
+
+  it('gets the same exports as the ES module', () => {
+    expect(report.exports).toEqual(esm.exports);
+    expect(report.embedExports).toEqual(esm.exports);
+  });
+
+  it('defines no global RepKit (or any other) under Node', () => {
+    expect(report.newGlobals).toEqual([]);
+  });
+
+  it('behaves as the ES module does', () => {
+    expect(report.totalScore).toBe(esm.totalScore);
+    expect(report.error).toEqual(esm.error);
+    expect(report.widget).toEqual(esm.widget);
+    expect(report.snippet).toBe(esm.snippet);
+    expect(report.version).toBe(version);
+  });
+});
