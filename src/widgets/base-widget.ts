@@ -106,7 +106,7 @@ export abstract class Widget<O extends BaseWidgetOptions, Data, Defaulted extend
         throw new TypeError(`repkit: mount target ${JSON.stringify(target)} is not a valid CSS selector`);
       }
       if (!container) throw new Error(`repkit: mount target ${JSON.stringify(target)} was not found`);
-    } else if ((target as Element)?.nodeType == 1) {
+    } else if ((target as Element)?.nodeType == 1 && typeof (target as Element).ownerDocument?.createElement == 'function') {
       container = target;
     } else {
       throw new TypeError('repkit: mount() needs a CSS selector or an element');
