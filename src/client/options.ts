@@ -46,11 +46,15 @@ export const countOption = (name: string, v: unknown, fallback: number, positive
 const checkBaseUrl = (v: unknown): string => {
   if (v === undefined) return DEFAULT_BASE_URL;
   if (typeof v == 'string') {
-    // A path on the page's own origin is allowed so that integrators can proxy the service
-    // and keep their key server-side; anything else must be an absolute http(s) URL.
-    if (/^\/(?!\/)/.test(v)) return v.replace(/\/+$/, '');
     try {
-      if (/^https?:$/.test(new URL(v).protocol)) return v.replace(/\/+$/, '');
+      // A path on the page's own origin is allowed so that integrators can proxy the service
+      // and keep their key server-side. It must resolve to that origin: URL parsing reads `\`
+      // as `/` and drops tabs and newlines, so `/\evil.example` would be another host.
+      if (v.startsWith('/')) {
+        if (new URL(v, 'https://page.invalid').host == 'page.invalid' && !/[\\\s]/.test(v)) return v.replace(/\/+$/, '');
+      } else if (/^https?:$/.test(new URL(v).protocol)) {
+        return v.replace(/\/+$/, '');
+      }
     } catch {
       /* reported below */
     }

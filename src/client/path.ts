@@ -1,12 +1,25 @@
 /**
- * One path segment from user input, percent-encoded. Empty, `.` and `..` are refused: encoding
- * leaves dots alone and URL parsing would drop such a segment and reach another endpoint.
+ * What is wrong with a value meant as a path segment, or undefined when it is fine. Empty, `.`
+ * and `..` are refused because encoding leaves dots alone and URL parsing would drop such a
+ * segment and reach another endpoint; a lone surrogate cannot be percent-encoded.
  */
-export const segment = (name: string, value: unknown): string => {
+export const segmentProblem = (value: unknown): string | undefined => {
   if (typeof value != 'string' || !value.trim() || value == '.' || value == '..') {
-    throw new TypeError(
-      `repkit: ${name} must be a non-empty string other than "." and "..", got ${typeof value == 'string' ? JSON.stringify(value) : String(value)}`,
-    );
+    return 'a non-empty string other than "." and ".."';
   }
-  return encodeURIComponent(value);
+  try {
+    encodeURIComponent(value);
+  } catch {
+    return 'well-formed text (it holds a lone surrogate)';
+  }
+  return undefined;
+};
+
+/** One path segment from user input, percent-encoded. @throws TypeError naming `name`. */
+export const segment = (name: string, value: unknown): string => {
+  const problem = segmentProblem(value);
+  if (problem) {
+    throw new TypeError(`repkit: ${name} must be ${problem}, got ${typeof value == 'string' ? JSON.stringify(value) : String(value)}`);
+  }
+  return encodeURIComponent(value as string);
 };

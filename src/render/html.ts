@@ -22,10 +22,12 @@ const ENTITIES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
   '`': '&#96;',
+  // A carriage return in an attribute would come back as a line feed.
+  '\r': '&#13;',
 };
 
 /** Escapes text for use as element content or a quoted attribute value. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"'`]/g, (c) => ENTITIES[c]!);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"'`\r]/g, (c) => ENTITIES[c]!);
 
 const fragment = (value: HtmlValue): string =>
   value instanceof Html

@@ -15,7 +15,7 @@ export const describeFailure = (error: unknown, notFound: string): Failure => {
   const status = error instanceof ServiceError || (error as Error)?.name == 'ServiceError' ? (error as ServiceError).statusCode : -1;
   if (status == 401 || status == 403) return { sentence: 'This widget has an invalid API key.', retry: false };
   if (status == 404) return { sentence: notFound, retry: false };
-  if (status == 400) return { sentence: 'The service did not accept this address.', retry: false };
+  if (status == 400) return { sentence: 'The service did not accept this address or key.', retry: false };
   if (status == 0)
     return /timed out/.test((error as Error).message)
       ? { sentence: 'The service took too long to answer (timed out).', retry: true }

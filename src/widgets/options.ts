@@ -1,5 +1,5 @@
 import { invalid, isText } from '../client/options';
-import { segment } from '../client/path';
+import { segmentProblem } from '../client/path';
 import { canonicalLocale } from '../render/format';
 
 /** Checks one option's value; throws a TypeError that names the option. */
@@ -12,11 +12,8 @@ export const isCount: OptionRule = (name, v) =>
 
 /** An address or key that will become a path segment. */
 export const isSegment: OptionRule = (name, v) => {
-  try {
-    segment(name, v);
-  } catch {
-    invalid(name, 'a non-empty string other than "." and ".."', v);
-  }
+  const problem = segmentProblem(v);
+  if (problem) invalid(name, problem, v);
 };
 
 const isString: OptionRule = (name, v) => typeof v == 'string' || invalid(name, 'a string', v);

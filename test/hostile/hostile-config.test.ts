@@ -1,0 +1,349 @@
+/**
+ * Hostile config (issue 5, "Hostile data", last point), in happy-dom against the sandbox:
+ * `className`, `theme`, `locale`, `address`, `badgeKey` and `categoryKey` taken from a
+ * snippet's `data-*` attributes (mounted with `mountAll`) and from `<repkit-widget>`
+ * attributes hold every string of the corpus. None can add markup or attributes; an address
+ * or key reaches the service as ONE percent-encoded path segment (witnesses: the URLs the
+ * client hands to fetch, and the sandbox's request log); a value that cannot be used gives the
+ * error state with a sentence naming the attribute, one `repkit:error`, and no request at all.
+ * Also: snippet() output carries hostile values exactly, `data-base-url` refuses other schemes,
+ * and two fixed bugs stay fixed: a "path" base URL that resolves to another host is refused,
+ * and an address or key with a lone surrogate is a TypeError naming it (not a URIError).
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineRepkitElement, mountAll, ServiceClient, snippet } from '../../src/index';
+import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { CORPUS, hostile, htmlParsing } from './corpus';
+import { inspectView, rulesFor, type Kind } from './inspect';
+
+const server = useSandbox();
+const { attribute: parsedAttribute } = htmlParsing(document);
+const RICH = ADDRESSES.rich;
+
+/**
+ * Paths of the URLs the client asked fetch for. The sandbox logs what it receives too, but
+ * Node's HTTP server refuses a request head over 16 KiB (431) before logging it, and a
+ * 10,000-character value percent-encodes to up to 90 kB.
+ */
+let fetchSpy: { mock: { calls: unknown[][] }; mockRestore(): void };
+const requestedPaths = () => fetchSpy.mock.calls.map(([url]) => new URL(String(url)).pathname);
+
+beforeAll(() => defineRepkitElement());
+beforeEach(() => {
+  fetchSpy = vi.spyOn(globalThis, 'fetch');
+});
+afterEach(() => {
+  fetchSpy.mockRestore();
+  document.body.replaceChildren();
+  server.sandbox.resetRequests();
+});
+
+/** The client asked for exactly `path`, once, and the sandbox received it as sent (when it could). */
+const expectOneRequest = (path: string) => {
+  expect(requestedPaths()).toEqual([path]);
+  const received = server.sandbox.requests.map((r) => r.path);
+  expect(received).toEqual(path.length < 8000 ? [path] : received.length ? [path] : []);
+};
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A string the client accepts as a path segment (CONTRACT.md: not empty, blank, "." or ".."). */
+const isSegment = (value: string): boolean => {
+  try {
+    encodeURIComponent(value);
+    return value.trim() != '' && value != '.' && value != '..';
+  } catch {
+    return false; // a lone surrogate cannot be percent-encoded
+  }
+};
+
+const isLocale = (value: string): boolean => {
+  try {
+    return Intl.getCanonicalLocales(value).length == 1;
+  } catch {
+    return false;
+  }
+};
+
+/** Where the options come from: a snippet's `data-*` or `<repkit-widget>` attributes. */
+interface Source {
+  name: string;
+  /** The attribute that carries `option`. */
+  attribute(option: string): string;
+  /** Creates the element with these options, appends it to a fresh container and mounts it. */
+  mount(options: Record<string, string>): Promise<{ element: Element; container: HTMLElement; events: CustomEvent[] }>;
+}
+
+const kebab = (option: string) => option.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+
+const container = () => {
+  const div = document.createElement('div');
+  const events: CustomEvent[] = [];
+  div.addEventListener('repkit:load', (e) => events.push(e as CustomEvent));
+  div.addEventListener('repkit:error', (e) => events.push(e as CustomEvent));
+  document.body.append(div);
+  return { container: div, events };
+};
+
+const SOURCES: Source[] = [
+  {
+    name: 'snippet data-* attributes (mountAll)',
+    attribute: (option) => (option == 'type' ? 'data-repkit' : `data-${kebab(option)}`),
+    async mount(options) {
+      const { container: div, events } = container();
+      const element = document.createElement('div');
+      for (const [option, value] of Object.entries(options)) element.setAttribute(this.attribute(option), value);
+      div.append(element);
+      mountAll(div);
+      return { element, container: div, events };
+    },
+  },
+  {
+    name: '<repkit-widget> attributes',
+    attribute: (option) => kebab(option),
+    async mount(options) {
+      const { container: div, events } = container();
+      const element = document.createElement('repkit-widget');
+      for (const [option, value] of Object.entries(options)) element.setAttribute(this.attribute(option), value);
+      div.append(element);
+      await tick(); // the element mounts in a microtask after it is connected
+      return { element, container: div, events };
+    },
+  },
+];
+
+/** Waits for the first outcome event, then one more task to be sure no second one follows. */
+const outcome = async (events: CustomEvent[]) => {
+  await vi.waitFor(() => expect(events.length).toBeGreaterThan(0), { timeout: 5000, interval: 5 });
+  await tick();
+  expect(events, 'exactly one repkit:load / repkit:error').toHaveLength(1);
+  return events[0]!.type;
+};
+
+const hostOf = (element: Element) => {
+  const hosts = element.querySelectorAll<HTMLElement>(':scope > .repkit');
+  expect(hosts, 'one host in the element').toHaveLength(1);
+  return hosts[0]!;
+};
+
+const viewOf = (host: HTMLElement) => host.shadowRoot!.querySelector<HTMLElement>('[part="widget"]')!;
+
+const errorSentence = (host: HTMLElement) => host.shadowRoot!.querySelector('.rk-error-text')?.textContent;
+
+/** The config of each widget kind, without the hostile option. */
+const BASE: Record<Kind, Record<string, string>> = {
+  reputation: { type: 'reputation', address: RICH },
+  badge: { type: 'badge', address: RICH, badgeKey: 'early_adopter' },
+  profile: { type: 'profile', address: RICH },
+  category: { type: 'category', address: RICH, categoryKey: 'governance' },
+};
+
+const configOf = (kind: Kind, extra: Record<string, string>) => ({ apiKey: API_KEY, baseUrl: server.url, retries: '0', ...BASE[kind], ...extra });
+
+/** The sentence of an attribute that cannot be used: it names the attribute and quotes the value. */
+const expectSetUpWrongly = async (source: Source, mounted: Awaited<ReturnType<Source['mount']>>, option: string, value: string) => {
+  expect(await outcome(mounted.events)).toBe('repkit:error');
+  const host = hostOf(mounted.element);
+  expect(host.dataset.state).toBe('error');
+  const sentence = errorSentence(host)!;
+  expect(sentence.startsWith(`This widget is set up wrongly: "${source.attribute(option)}" must be `)).toBe(true);
+  // The value is quoted as JSON: control characters and lone surrogates are escaped, markup is text.
+  expect(sentence.endsWith(`, got ${JSON.stringify(value)}.`)).toBe(true);
+  expect(host.shadowRoot!.querySelector('[part="retry"]')).toBeNull();
+  expect(inspectView(viewOf(host), rulesFor('reputation'))).toEqual([]);
+  expect(requestedPaths(), 'no request for a config that cannot be used').toEqual([]);
+  expect(server.sandbox.requests).toEqual([]);
+};
+
+/** Only the host was added, with the attributes a widget host has. */
+const expectOnlyTheHost = (element: Element, host: HTMLElement, attributes: Record<string, string>, source: Source) => {
+  expect(Array.from(element.children)).toEqual([host]);
+  expect(host.getAttributeNames().sort()).toEqual(['class', 'data-state', 'data-theme', 'data-type']);
+  // The element keeps exactly the attributes the page wrote.
+  expect(element.getAttributeNames().sort()).toEqual(Object.keys(attributes).map((o) => source.attribute(o)).sort());
+};
+
+const CASES = CORPUS.map((entry) => ({ ...entry }));
+
+describe.each(SOURCES)('$name', (source) => {
+  describe('className', () => {
+    it.each(CASES)('$label', async ({ value }) => {
+      const config = configOf('reputation', { className: value });
+      const mounted = await source.mount(config);
+      expect(await outcome(mounted.events)).toBe('repkit:load');
+      const host = hostOf(mounted.element);
+      expectOnlyTheHost(mounted.element, host, config, source);
+      // The class attribute is the value, as classes; never markup and never another attribute.
+      expect(host.getAttribute('class')).toBe(`repkit ${value}`.trim());
+      expect(host.classList.contains('repkit')).toBe(true);
+      expect(inspectView(viewOf(host), rulesFor('reputation'))).toEqual([]);
+    });
+  });
+
+  describe('theme', () => {
+    it.each(CASES)('$label', async ({ value }) => {
+      const mounted = await source.mount(configOf('reputation', { theme: value }));
+      await expectSetUpWrongly(source, mounted, 'theme', value);
+    });
+  });
+
+  describe('locale', () => {
+    it.each(CASES)('$label', async ({ value }) => {
+      const config = configOf('reputation', { locale: value });
+      const mounted = await source.mount(config);
+      if (!isLocale(value)) return expectSetUpWrongly(source, mounted, 'locale', value);
+      // A well-formed tag (`toString` is one: an 8-letter language subtag) is merely a locale.
+      expect(await outcome(mounted.events)).toBe('repkit:load');
+      const host = hostOf(mounted.element);
+      expectOnlyTheHost(mounted.element, host, config, source);
+      expect(inspectView(viewOf(host), rulesFor('reputation'))).toEqual([]);
+    });
+  });
+
+  describe.each([
+    {
+      option: 'address',
+      kind: 'reputation' as Kind,
+      path: (v: string) => `/api/v2/scores/${encodeURIComponent(v)}`,
+      sentences: ['The service did not accept this address or key.', 'There is no reputation data for this address yet.'],
+    },
+    {
+      option: 'badgeKey',
+      kind: 'badge' as Kind,
+      path: (v: string) => `/api/v2/badges/${RICH}/${encodeURIComponent(v)}`,
+      // The sandbox answers 400 to a key outside [A-Za-z0-9_], and 404 to an unknown one.
+      sentences: ['The service did not accept this address or key.', 'This badge does not exist.'],
+    },
+    {
+      option: 'categoryKey',
+      kind: 'category' as Kind,
+      path: (v: string) => `/api/v2/scores/${RICH}/${encodeURIComponent(v)}`,
+      sentences: ['The service did not accept this address or key.', 'This address has no score in this category yet.'],
+    },
+  ])('$option', ({ option, kind, path, sentences }) => {
+    it.each(CASES)('$label', async ({ value }) => {
+      const config = configOf(kind, { [option]: value });
+      const mounted = await source.mount(config);
+      if (!isSegment(value)) return expectSetUpWrongly(source, mounted, option, value);
+      expect(await outcome(mounted.events)).toBe('repkit:error');
+      // One request, to exactly this path: the value is one percent-encoded segment.
+      expectOneRequest(path(value));
+      const host = hostOf(mounted.element);
+      expectOnlyTheHost(mounted.element, host, config, source);
+      // A path beyond the sandbox's 16 KiB head limit is refused by Node before any answer.
+      const tooLong = path(value).length >= 8000 ? ['The widget could not reach the service.', 'The service sent data this widget could not read.'] : [];
+      expect([...sentences, ...tooLong]).toContain(errorSentence(host));
+      expect(inspectView(viewOf(host), rulesFor(kind))).toEqual([]);
+    });
+  });
+
+  describe('type', () => {
+    it.each(CASES)('$label', async ({ value }) => {
+      const mounted = await source.mount(configOf('reputation', { type: value }));
+      await expectSetUpWrongly(source, mounted, 'type', value);
+    });
+  });
+});
+
+describe('path traversal through the address', () => {
+  it('requests ../../metadata/badges as /api/v2/scores/..%2F..%2Fmetadata%2Fbadges', async () => {
+    const mounted = await SOURCES[0]!.mount(configOf('reputation', { address: hostile('path traversal') }));
+    expect(await outcome(mounted.events)).toBe('repkit:error');
+    expectOneRequest('/api/v2/scores/..%2F..%2Fmetadata%2Fbadges');
+  });
+
+  it.each(['.', '..', '', '   '])('refuses the address %j before any request, naming data-address', async (address) => {
+    const mounted = await SOURCES[0]!.mount(configOf('reputation', { address }));
+    await expectSetUpWrongly(SOURCES[0]!, mounted, 'address', address);
+  });
+});
+
+describe('snippet() output', () => {
+  /** Parses snippet() HTML as a page would; returns the widget element (the script is inert here). */
+  const parse = (html: string) => {
+    const template = document.createElement('template');
+    template.innerHTML = html;
+    return template.content;
+  };
+
+  it.each(CASES.filter(({ value }) => isSegment(value)))('carries $label as exactly the attribute value', async ({ value }) => {
+    const config = { type: 'badge' as const, apiKey: API_KEY, address: value, badgeKey: value, className: value, baseUrl: server.url, retries: 0 };
+    const fragment = parse(snippet(config, { scriptUrl: '/dist/repkit.umd.js' }));
+    expect(Array.from(fragment.children).map((e) => e.tagName)).toEqual(['DIV', 'SCRIPT']);
+    const [element, script] = Array.from(fragment.children);
+    expect(element!.getAttributeNames()).toEqual(['data-repkit', 'data-api-key', 'data-address', 'data-badge-key', 'data-class-name', 'data-base-url', 'data-retries']);
+    for (const name of ['data-address', 'data-badge-key', 'data-class-name']) expect(element!.getAttribute(name)).toBe(parsedAttribute(value));
+    expect(element!.children).toHaveLength(0);
+    expect(script!.getAttributeNames()).toEqual(['src', 'async']);
+    expect(script!.textContent).toBe('');
+
+    // Mounted, it asks for exactly that badge of exactly that address.
+    const { container: div, events } = container();
+    div.append(element!);
+    mountAll(div);
+    expect(await outcome(events)).toBe('repkit:error');
+    const sent = encodeURIComponent(parsedAttribute(value));
+    expectOneRequest(`/api/v2/badges/${sent}/${sent}`);
+  });
+});
+
+describe('data-base-url', () => {
+  /** Resolves a request URL as fetch would, against the page. */
+  const resolved = (url: string) => new URL(url, location.href);
+
+  it.each(['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,x', '//evil.example', 'vbscript:x', 'file:///etc', 'relative/path', ''])(
+    'refuses %j, naming data-base-url',
+    async (baseUrl) => {
+      const mounted = await SOURCES[0]!.mount({ ...configOf('reputation', {}), baseUrl });
+      await expectSetUpWrongly(SOURCES[0]!, mounted, 'baseUrl', baseUrl);
+    },
+  );
+
+  // README: baseUrl is "absolute http(s), or a path on your own origin". The path check in
+  // src/client/options.ts (`/^\/(?!\/)/`) lets through paths that the URL parser resolves to
+  // ANOTHER host: a backslash counts as a slash in http(s) URLs, and tabs and newlines are
+  // removed before parsing, so "/\evil.example" and "/\t/evil.example" mean "//evil.example".
+  it.each(['/\\evil.example', '/\t/evil.example', '/\n/evil.example', '/\r/evil.example'])(
+    'a "path" base URL %j cannot send the API key to another host',
+    async (baseUrl) => {
+      const requested: string[] = [];
+      vi.stubGlobal('fetch', async (url: string) => {
+        requested.push(url);
+        return new Response(JSON.stringify({ success: false, message: 'stub' }), { status: 404 });
+      });
+      try {
+        const mounted = await SOURCES[0]!.mount({ ...configOf('reputation', {}), baseUrl });
+        await outcome(mounted.events);
+        // Either refused (no request at all) or every request stays on the page's origin.
+        for (const url of requested) expect(resolved(url).origin).toBe(location.origin);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    },
+  );
+});
+
+describe('the client, given an address or key that cannot be percent-encoded', () => {
+  const client = () => new ServiceClient({ apiKey: API_KEY, baseUrl: server.url, retries: 0 });
+  const calls: [string, (c: ServiceClient, v: string) => Promise<unknown>][] = [
+    ['getScores(address)', (c, v) => c.getScores(v)],
+    ['getCategoryScore(address, categoryKey)', (c, v) => c.getCategoryScore(RICH, v)],
+    ['getBadge(address, badgeKey)', (c, v) => c.getBadge(RICH, v)],
+    ['getProfile(address)', (c, v) => c.getProfile(v)],
+  ];
+
+  it.each(calls)('%s with a lone surrogate makes no request', async (_, call) => {
+    await expect(call(client(), hostile('lone high surrogate'))).rejects.toThrow();
+    expect(requestedPaths()).toEqual([]);
+  });
+
+  // README, client errors: "bad arguments: TypeError, before any request"; CONTRACT.md: the
+  // TypeError names the argument. src/client/path.ts `segment()` checks for empty, "." and
+  // "..", then calls encodeURIComponent, which throws URIError("URI malformed") for a lone
+  // surrogate: the caller gets an error of another type that names nothing. (The widgets
+  // catch it in src/widgets/options.ts `isSegment` and do name the option, but with the
+  // sentence 'must be a non-empty string other than "." and ".."', which the value is.)
+  it.each(calls)('%s with a lone surrogate rejects with a TypeError naming the argument', async (_, call) => {
+    await expect(call(client(), hostile('lone high surrogate'))).rejects.toThrow(TypeError);
+  });
+});

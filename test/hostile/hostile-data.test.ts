@@ -1,0 +1,461 @@
+/**
+ * Hostile data (issue 5), in happy-dom: every string of ./corpus.ts, put into every string
+ * field of every record by ./records.ts, through every widget kind and every option
+ * combination that shows different fields. For each: the widget is ready, the view holds
+ * only the elements and attributes the templates write (./inspect.ts), no event handler,
+ * every href / src is an absolute http(s) URL (or mailto: an email address), the only image
+ * is the payload's URL when that is absolute http(s), and every displayed field shows the
+ * hostile text literally (or what the widget documents in its place: the trimmed text, a
+ * fallback title for blank text).
+ *
+ * Delivery: the records are served by a stubbed global `fetch` (see ./records.ts for why not
+ * the sandbox's `patch` fault). Each corpus string has its own base URL,
+ * `https://hostile.test/{profile variant}/{index}`, so one widget per combination is reused:
+ * `update({ baseUrl })` reloads it with the next string (the client cache is per base URL,
+ * so no answer leaks from one string to the next).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { displayNameOf, shortAddress, socialsOf, type AnyWidget, type UserProfile, type WidgetConfig } from '../../src/index';
+import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { cleanupWidgets, mountWidget, nextOutcome } from '../helpers/widgets';
+import { CORPUS, htmlParsing } from './corpus';
+import { inspectView, rulesFor, type Kind } from './inspect';
+import { answer, hostileRecords, type ProfileVariant } from './records';
+
+const server = useSandbox();
+
+/** What the engine's HTML parser makes of text and attribute values (CR, NUL). */
+const { text: parsedText, attribute: parsedAttribute } = htmlParsing(document);
+
+const ORIGIN = 'https://hostile.test';
+const ADDRESS = ADDRESSES.rich;
+const WARM_UP = 'warm-up';
+
+/** Base URL serving corpus string `index` (or the warm-up records). */
+const baseFor = (index: number | 'warm', variant: ProfileVariant = 'links') => `${ORIGIN}/${variant}/${index}`;
+const stringAt = (index: string) => (index == 'warm' ? WARM_UP : CORPUS[Number(index)]!.value);
+
+/** Every URL the widgets fetched. */
+const fetched: string[] = [];
+
+const realFetch = globalThis.fetch;
+
+const stubFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const url = typeof input == 'string' ? input : input instanceof URL ? input.href : input.url;
+  // The sandbox (the cross-check at the end of this file) is reached for real.
+  if (url.startsWith(server.url)) return realFetch(input, init);
+  fetched.push(url);
+  const match = /^https:\/\/hostile\.test\/(links|identities)\/(\d+|warm)\/api\/v2\/(.+)$/.exec(url);
+  if (!match) throw new TypeError(`the hostile suite requested an unexpected URL: ${url}`);
+  const { status, body } = answer(stringAt(match[2]!), match[3]!, match[1] as ProfileVariant);
+  return new Response(body, { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+};
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', stubFetch);
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+  cleanupWidgets();
+});
+
+// ---------------------------------------------------------------------------------------
+// Expectations
+// ---------------------------------------------------------------------------------------
+
+/** Compares long strings with a short message (a 10,000-character diff helps nobody). */
+const same = (actual: string | null | undefined, expected: string, what: string): void => {
+  if (actual === expected) return;
+  const a = actual ?? '(none)';
+  let i = 0;
+  while (i < a.length && a[i] === expected[i]) i++;
+  const around = (text: string) => JSON.stringify(text.slice(Math.max(0, i - 20), i + 40));
+  throw new Error(
+    `${what}: expected ${expected.length} characters, got ${actual == null ? 'nothing' : a.length}; first difference at ${i}: ${around(a)} vs ${around(expected)}`,
+  );
+};
+
+const text = (element: Element | null | undefined): string | undefined => element?.textContent ?? undefined;
+
+/** An absolute http(s) URL as the URL parser writes it, or undefined (README: only these reach src). */
+const httpHref = (value: string): string | undefined => {
+  try {
+    const url = new URL(value);
+    return url.protocol == 'http:' || url.protocol == 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const isDate = (value: string) => !Number.isNaN(Date.parse(value));
+
+/** A string the widgets accept as a path segment (badgeKey, categoryKey). */
+const isSegment = (value: string): boolean => {
+  try {
+    encodeURIComponent(value);
+    return value.trim() != '' && value != '.' && value != '..';
+  } catch {
+    return false;
+  }
+};
+
+/** What a template shows for `value.trim() || fallback`. */
+const trimmedOr = (value: string, fallback: string) => parsedText(value.trim() || fallback);
+
+interface Context {
+  s: string;
+  view: HTMLElement;
+  /** The badgeKey / categoryKey in the config. */
+  key: string;
+}
+
+const all = (view: Element, selector: string) => Array.from(view.querySelectorAll(selector));
+
+const expectImage = ({ s, view }: Context, shown: boolean) => {
+  const expected = shown ? httpHref(s) : undefined;
+  expect(all(view, 'img').map((img) => img.getAttribute('src'))).toEqual(expected ? [expected] : []);
+};
+
+const expectDate = ({ s, view }: Context, shown: boolean) => {
+  const times = all(view, 'time');
+  expect(times).toHaveLength(shown && isDate(s) ? 1 : 0);
+  if (times[0]) same(times[0].getAttribute('datetime'), parsedAttribute(s), 'datetime');
+  expect(view.textContent).not.toMatch(/Invalid Date|NaN/);
+};
+
+// Reputation -----------------------------------------------------------------------------
+
+const reputation = (options: { compact?: boolean; categories: boolean }) => (ctx: Context) => {
+  const { s, view } = ctx;
+  same(text(view.querySelector('.rk-score')), '40', 'total score');
+  const items = all(view, 'li.rk-category');
+  if (!options.categories) {
+    expect(items).toHaveLength(0);
+    expect(view.querySelector('.rk-empty')).toBeNull();
+  } else {
+    // The hostile key scores 30 and comes first; longevity (10) second.
+    expect(items).toHaveLength(2);
+    same(items[0]!.getAttribute('data-category'), parsedAttribute(s), 'data-category of the hostile key');
+    same(items[1]!.getAttribute('data-category'), 'longevity', 'data-category of longevity');
+    same(text(items[0]!.querySelector('.rk-category-title')), trimmedOr(s, s), 'title under the hostile key');
+    same(text(items[1]!.querySelector('.rk-category-title')), trimmedOr(s, 'Account Longevity'), 'title under longevity');
+  }
+  expect(!!view.querySelector('.rk-meta')).toBe(!options.compact);
+  expectDate(ctx, !options.compact);
+};
+
+// Badges ---------------------------------------------------------------------------------
+
+const badgeList = (showProgress: boolean) => (ctx: Context) => {
+  const { s, view } = ctx;
+  const items = all(view, 'li.rk-badge');
+  expect(items).toHaveLength(1);
+  same(items[0]!.getAttribute('data-badge'), parsedAttribute(s), 'data-badge');
+  same(items[0]!.getAttribute('data-tier'), 'gold', 'data-tier');
+  same(text(items[0]!.querySelector('.rk-badge-title')), trimmedOr(s, s), 'badge title');
+  same(text(items[0]!.querySelector('.rk-level')), `${trimmedOr(s, 'Gold')} · Level 3`, 'level text');
+  same(text(view.querySelector('.rk-count')), '1 earned', 'count');
+  expectImage(ctx, true);
+  expectDate(ctx, showProgress);
+};
+
+const oneBadge = (showProgress: boolean) => (ctx: Context) => {
+  const { s, view, key } = ctx;
+  const card = view.querySelector('.rk-one')!;
+  same(card.getAttribute('data-badge'), parsedAttribute(key), 'data-badge (the config badgeKey)');
+  same(text(card.querySelector('.rk-badge-title')), trimmedOr(s, key), 'badge title');
+  same(text(card.querySelector('.rk-level')), `${trimmedOr(s, 'Gold')} · Level 3`, 'level text');
+  const description = card.querySelector('.rk-description');
+  if (s) same(text(description), parsedText(s), 'short description');
+  else expect(description).toBeNull();
+  const steps = all(card, 'li.rk-step');
+  expect(steps).toHaveLength(5);
+  steps.forEach((step, i) => {
+    same(text(step.querySelector('.rk-step-title')), parsedText(s) + (i < 3 ? ' (reached)' : ''), `level ${i + 1} title`);
+    same(text(step.querySelector('.rk-step-value')), `${(i + 1) * 10} ${parsedText(s)}`, `level ${i + 1} value and metric`);
+  });
+  expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual([null, null, 'step', null, null]);
+  expectImage(ctx, true);
+  expectDate(ctx, showProgress);
+};
+
+// Profile --------------------------------------------------------------------------------
+
+const profileView = (variant: ProfileVariant, on: boolean) => (ctx: Context) => {
+  const { s, view } = ctx;
+  const records = hostileRecords(s);
+  const profile: UserProfile = variant == 'links' ? records.profile : records.profileFromIdentities;
+  same(text(view.querySelector('.rk-name')), parsedText(displayNameOf(profile)), 'display name');
+  same(view.querySelector('.rk-address')!.getAttribute('title'), ADDRESS, 'address title (from the config)');
+  expect(all(view, '[part="avatar"]')).toHaveLength(on ? 1 : 0);
+  expectImage(ctx, on);
+  const bio = view.querySelector('.rk-bio');
+  if (on && s.trim()) same(text(bio), parsedText(s), 'bio');
+  else expect(bio).toBeNull();
+  expect(all(view, '.rk-nfts')).toHaveLength(on ? 1 : 0);
+
+  const socials = on ? socialsOf(profile) : [];
+  const shownSocials = all(view, 'li.rk-social');
+  expect(shownSocials).toHaveLength(socials.length);
+  const labels: Record<string, string> = { web: 'Website', email: 'Email', twitter: 'X', github: 'GitHub', matrix: 'Matrix', discord: 'Discord', riot: 'Element' };
+  socials.forEach((social, i) => {
+    const li = shownSocials[i]!;
+    same(li.getAttribute('data-platform'), parsedAttribute(social.platform), `platform ${i}`);
+    same(text(li.querySelector('.rk-platform')), parsedText(Object.hasOwn(labels, social.platform) ? labels[social.platform]! : social.platform), `platform label ${i}`);
+    const handle = li.children[1]!;
+    same(text(handle), parsedText(social.handle), `handle ${i}`);
+    expect(handle.tagName).toBe(social.url ? 'A' : 'SPAN');
+    if (social.url) same(handle.getAttribute('href'), social.url, `link ${i}`);
+  });
+
+  const identities = on ? profile.chainIdentities! : [];
+  const shownIdentities = all(view, 'li.rk-identity');
+  expect(shownIdentities).toHaveLength(identities.length);
+  identities.forEach((identity, i) => {
+    const li = shownIdentities[i]!;
+    same(text(li.querySelector('.rk-identity-name')), trimmedOr(identity.display!, shortAddress(identity.address)), `identity ${i} name`);
+    const facts = (
+      [
+        ['Legal name', identity.legal],
+        ['Web', identity.web],
+        ['Role', identity.role],
+        ['Judgements', identity.judgements!.map((j) => `${j.judgement} (registrar ${j.index})`).join(', ')],
+      ] as [string, string | undefined][]
+    ).filter(([, value]) => value);
+    const shownFacts = all(li, '.rk-fact');
+    expect(shownFacts).toHaveLength(facts.length);
+    facts.forEach(([label, value], j) => same(text(shownFacts[j]), `${label} ${parsedText(value!)}`, `identity ${i} fact ${label}`));
+  });
+  // The second identity has a KnownGood judgement: one mark for it, one for the profile.
+  expect(all(view, '[part="verified"]')).toHaveLength(on ? 2 : 1);
+};
+
+// Category -------------------------------------------------------------------------------
+
+const categoryView = (shown: { full: boolean; breakdown?: boolean; advice?: boolean }) => (ctx: Context) => {
+  const { s, view } = ctx;
+  same(text(view.querySelector('[part="title"]')), trimmedOr(s, s), 'category name');
+  same(text(view.querySelector('.rk-score')), '30', 'score');
+  const description = view.querySelector('.rk-description');
+  if (shown.full && s.trim()) same(text(description), parsedText(s), 'description');
+  else expect(description).toBeNull();
+  const reasons = all(view, 'li.rk-reason-item');
+  expect(reasons).toHaveLength(shown.full && shown.breakdown ? 2 : 0);
+  reasons.forEach((reason, i) => {
+    same(text(reason.querySelector('.rk-reason-title')), parsedText(s), `reason ${i} title`);
+    same(text(reason.querySelector('.rk-points')), i == 0 ? '50 pts' : '10 pts', `reason ${i} points`);
+    const description = reason.querySelector('.rk-reason-text');
+    if (s.trim()) same(text(description), parsedText(s), `reason ${i} description`);
+    else expect(description).toBeNull();
+    const thresholds = all(reason, '.rk-thresholds > li');
+    expect(thresholds).toHaveLength(2);
+    thresholds.forEach((li, j) => same(text(li), `${parsedText(s)} ${parsedText(s)}`, `reason ${i} threshold ${j}`));
+  });
+  expect(reasons.map((r) => r.getAttribute('aria-current'))).toEqual(reasons.length ? ['true', null] : []);
+  const achieved = view.querySelector('p.rk-reason');
+  if (shown.full && !shown.breakdown) same(text(achieved), parsedText(s), 'achieved reason title');
+  else expect(achieved).toBeNull();
+  const advice = all(view, '.rk-advice li');
+  expect(advice).toHaveLength(shown.full && shown.advice && s.trim() ? 1 : 0);
+  if (advice[0]) same(text(advice[0]), parsedText(s), 'advice');
+  expect(all(view, '.rk-address')).toHaveLength(shown.full ? 1 : 0);
+};
+
+// ---------------------------------------------------------------------------------------
+// Combinations
+// ---------------------------------------------------------------------------------------
+
+/** A widget config without apiKey and address (distributed over the kinds). */
+type ConfigOf<C> = C extends unknown ? Omit<C, 'apiKey' | 'address'> : never;
+
+interface Combo {
+  name: string;
+  kind: Kind;
+  config: ConfigOf<WidgetConfig>;
+  variant?: ProfileVariant;
+  /** Which config key carries the hostile string too (when it is a usable path segment). */
+  hostileKey?: { option: 'badgeKey' | 'categoryKey'; fallback: string };
+  check: (ctx: Context) => void;
+}
+
+const COMBOS: Combo[] = [
+  { name: 'reputation, default', kind: 'reputation', config: { type: 'reputation' }, check: reputation({ categories: true }) },
+  { name: 'reputation, compact', kind: 'reputation', config: { type: 'reputation', compact: true }, check: reputation({ compact: true, categories: true }) },
+  {
+    name: 'reputation, showCategories false',
+    kind: 'reputation',
+    config: { type: 'reputation', showCategories: false },
+    check: reputation({ categories: false }),
+  },
+  { name: 'badge list, showProgress false', kind: 'badge', config: { type: 'badges' }, check: badgeList(false) },
+  { name: 'badge list, showProgress true', kind: 'badge', config: { type: 'badges', showProgress: true }, check: badgeList(true) },
+  {
+    name: 'one badge (badgeKey)',
+    kind: 'badge',
+    config: { type: 'badge', badgeKey: 'early_adopter' },
+    hostileKey: { option: 'badgeKey', fallback: 'early_adopter' },
+    check: oneBadge(false),
+  },
+  {
+    name: 'one badge (badgeKey), showProgress true',
+    kind: 'badge',
+    config: { type: 'badge', badgeKey: 'early_adopter', showProgress: true },
+    hostileKey: { option: 'badgeKey', fallback: 'early_adopter' },
+    check: oneBadge(true),
+  },
+  { name: 'profile, all on, socials from socialLinks', kind: 'profile', config: { type: 'profile' }, check: profileView('links', true) },
+  {
+    name: 'profile, all on, socials from identities',
+    kind: 'profile',
+    config: { type: 'profile' },
+    variant: 'identities',
+    check: profileView('identities', true),
+  },
+  {
+    name: 'profile, all off',
+    kind: 'profile',
+    config: { type: 'profile', showAvatar: false, showBio: false, showSocials: false, showIdentities: false, showNftCount: false },
+    check: profileView('links', false),
+  },
+  ...(
+    [
+      ['default', {}, { full: true, breakdown: true, advice: true }],
+      ['showScoreOnly', { showScoreOnly: true }, { full: false }],
+      ['compact', { compact: true }, { full: false }],
+      ['showBreakdown false', { showBreakdown: false }, { full: true, breakdown: false, advice: true }],
+      ['showAdvice false', { showAdvice: false }, { full: true, breakdown: true, advice: false }],
+    ] as const
+  ).map(
+    ([name, options, shown]): Combo => ({
+      name: `category, ${name}`,
+      kind: 'category',
+      config: { type: 'category', categoryKey: 'governance', ...options },
+      hostileKey: { option: 'categoryKey', fallback: 'governance' },
+      check: categoryView(shown),
+    }),
+  ),
+];
+
+const CASES = CORPUS.map((entry, index) => ({ ...entry, index }));
+
+describe('the corpus', () => {
+  it('has at least 50 strings, each with its own label, and covers what issue 5 lists', () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(50);
+    expect(new Set(CORPUS.map((e) => e.label)).size).toBe(CORPUS.length);
+    const values = CORPUS.map((e) => e.value);
+    for (const pattern of [/<script/i, /<svg/i, /\son\w+=/i, /^"/, /^'/, /`/, /^javascript:/, /^JaVaScRiPt:/, /^\s+javascript:/, /^\0/, /&#106;/, /^data:/i, /^vbscript:/i, /^\/\//, /^\.\.\//, /<\/style>/, /expression\(/, /url\(/, /\u202E/, /\u200B/, /\u0301/, /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/, /^__proto__$/, /^constructor$/]) {
+      expect(values.some((v) => pattern.test(v)), String(pattern)).toBe(true);
+    }
+    expect(values.filter((v) => v.length == 10_000).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('builds records in which every string field holds the hostile string', () => {
+    const s = '\u202E<img src=x onerror=alert(1)>';
+    const strings: string[] = [];
+    const keys: string[] = [];
+    const walk = (value: unknown): void => {
+      if (typeof value == 'string') strings.push(value);
+      else if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value == 'object') for (const [k, v] of Object.entries(value)) (keys.push(k), walk(v));
+    };
+    const records = hostileRecords(s);
+    walk(records);
+    // Every string is the hostile one but `source` (an enum) and the one KnownGood judgement.
+    expect(new Set(strings)).toEqual(new Set([s, 'api', 'KnownGood']));
+    // Map keys are hostile too: the categories map and socialLinks carry the string as a key.
+    expect(Object.keys(records.scores.categories!)).toContain(s);
+    expect(Object.keys(records.profile.socialLinks!)).toContain(s);
+    expect(Object.keys(records.profileFromIdentities.socialLinks!)).toEqual([s]);
+    // __proto__ stays an own key through JSON, as the service would send it.
+    const proto = JSON.parse(answer('__proto__', 'scores/x').body).data;
+    expect(Object.keys(proto.categories)).toEqual(['__proto__', 'longevity']);
+  });
+});
+
+describe.each(COMBOS)('$name', (combo) => {
+  let widget: AnyWidget;
+  let container: HTMLElement;
+  let host: HTMLElement;
+  let view: HTMLElement;
+  let root: ShadowRoot;
+  const rules = rulesFor(combo.kind);
+  const calls = { load: 0, error: 0 };
+
+  beforeAll(async () => {
+    const mounted = mountWidget({
+      apiKey: API_KEY,
+      address: ADDRESS,
+      baseUrl: baseFor('warm', combo.variant),
+      retries: 0,
+      locale: 'en-US',
+      onLoad: () => calls.load++,
+      onError: () => calls.error++,
+      ...combo.config,
+    } as WidgetConfig);
+    ({ widget, container, host, root } = mounted);
+    expect(await mounted.loaded).toBe('ready');
+    view = root.querySelector<HTMLElement>('[part="widget"]')!;
+  });
+
+  it.each(CASES)('$label', async ({ value: s, index }) => {
+    const key = combo.hostileKey ? (isSegment(s) ? s : combo.hostileKey.fallback) : '';
+    const outcome = nextOutcome(container);
+    const before = { ...calls };
+    fetched.length = 0;
+    widget.update({ baseUrl: baseFor(index, combo.variant), ...(combo.hostileKey && { [combo.hostileKey.option]: key }) });
+    expect(await outcome).toBe('ready');
+    expect(calls).toEqual({ load: before.load + 1, error: before.error });
+    expect(host.dataset.state).toBe('ready');
+    expect(view.getAttribute('aria-busy')).toBe('false');
+
+    // A badgeKey / categoryKey from the config is one percent-encoded path segment.
+    if (combo.hostileKey) {
+      const area = combo.kind == 'badge' ? 'badges' : 'scores';
+      expect(fetched).toContain(`${baseFor(index, combo.variant)}/api/v2/${area}/${ADDRESS}/${encodeURIComponent(key)}`);
+    }
+    // Only the view is in the shadow root (styles are adopted sheets), and the host keeps the
+    // attributes the widget gives it.
+    expect(Array.from(root.children)).toEqual([view]);
+    expect(host.getAttributeNames().sort()).toEqual(['class', 'data-state', 'data-theme', 'data-type']);
+
+    expect(inspectView(view, rules)).toEqual([]);
+    // The `address` of a record is hostile too, but the address row shows the config's.
+    for (const row of all(view, '.rk-address')) {
+      same(row.getAttribute('title'), ADDRESS, 'address title');
+      same(row.textContent, shortAddress(ADDRESS), 'short address');
+    }
+    combo.check({ s, view, key });
+  });
+});
+
+/**
+ * The stub is faithful: for every corpus string short enough to travel in a fault spec (see
+ * ./records.ts), the same records delivered by the real sandbox through its `patch` fault (which
+ * replaces every field of the fixture's `data`) render exactly the same markup. The badge list
+ * is left out: its definitions cannot be patched (both endpoints' data use the key `badges`).
+ */
+describe('the fetch stub renders what the sandbox would (patch fault, over HTTP)', () => {
+  afterAll(cleanupWidgets);
+
+  const SHORT = CASES.filter(({ value }) => encodeURIComponent(JSON.stringify(hostileRecords(value).profile)).length < 6000);
+  const KINDS = [
+    { kind: 'reputation', config: { type: 'reputation' }, patch: (s: string) => hostileRecords(s).scores },
+    { kind: 'one badge', config: { type: 'badge', badgeKey: 'early_adopter' }, patch: (s: string) => hostileRecords(s).badge },
+    { kind: 'profile', config: { type: 'profile' }, patch: (s: string) => hostileRecords(s).profile },
+    { kind: 'category', config: { type: 'category', categoryKey: 'governance' }, patch: (s: string) => hostileRecords(s).categoryScore },
+  ] as const;
+
+  it('covers most of the corpus', () => {
+    expect(SHORT.length).toBeGreaterThan(CORPUS.length * 0.8);
+  });
+
+  describe.each(KINDS)('$kind', ({ config, patch }) => {
+    it.each(SHORT)('$label', async ({ value, index }) => {
+      const options = { apiKey: API_KEY, address: ADDRESS, retries: 0, locale: 'en-US', ...config } as WidgetConfig;
+      const viaSandbox = mountWidget({ ...options, baseUrl: server.fault({ patch: patch(value) as unknown as Record<string, unknown> }) });
+      const viaStub = mountWidget({ ...options, baseUrl: baseFor(index) });
+      expect(await Promise.all([viaSandbox.loaded, viaStub.loaded])).toEqual(['ready', 'ready']);
+      same(viaSandbox.root.innerHTML, viaStub.root.innerHTML, 'the two renders');
+    });
+  });
+});
