@@ -16,6 +16,7 @@
  */
 import { createWidget, ServiceClient, DEFAULT_BASE_URL, snippet } from '/dist/repkit.mjs';
 import { ADDRESSES, ADDRESS_LABELS, API_KEY, BADGE_DEFINITIONS, CATEGORY_DEFINITIONS } from '/demo/fixtures.mjs';
+import { faultBaseUrl } from '/demo/faults.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // DOM helpers
@@ -151,22 +152,6 @@ const FAILURES = {
 const LATENCIES = [0, 300, 1500];
 
 // ---------------------------------------------------------------------------------------------
-// Sandbox fault URLs: the same format as faultSpec / faultBaseUrl in demo/sandbox.mjs
-// ---------------------------------------------------------------------------------------------
-
-/** `key=value` items joined by commas, each value percent-encoded (objects as JSON first); `true` makes a flag. */
-function faultSpec(items) {
-  const parts = [];
-  for (const [key, value] of Object.entries(items)) {
-    if (value === false || value === null || value === undefined) continue;
-    if (value === true) parts.push(key);
-    else parts.push(`${key}=${encodeURIComponent(typeof value === 'object' ? JSON.stringify(value) : String(value))}`);
-  }
-  return parts.join(',');
-}
-
-/** `{url}/__fault/{spec}`: every request through this base URL carries the faults. */
-const faultBaseUrl = (url, items) => `${url.replace(/\/+$/, '')}/__fault/${faultSpec(items)}`;
 
 /** The faults in force, changed by the Sandbox panel. */
 const sandbox = { latency: 0, failure: 'none' };

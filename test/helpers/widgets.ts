@@ -149,3 +149,11 @@ export const fakeColorScheme = (initiallyDark: boolean) => {
     },
   };
 };
+
+/** Mounts `config`, waits for the ready state and returns the mount with its view. */
+export const mountReady = async <C extends WidgetConfig>(config: C) => {
+  const mounted = mountWidget(config);
+  expect(await mounted.loaded).toBe('ready');
+  expect(mounted.host.dataset.state).toBe('ready');
+  return { ...mounted, view: viewOf(mounted.root) };
+};

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIER_COLORS, tierOf } from '../../src/index';
 import { FIXTURES } from '../../demo/fixtures.mjs';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
-import { allElements, cleanupWidgets, countRequests, mountWidget, textOf, viewOf } from '../helpers/widgets';
+import { allElements, cleanupWidgets, mountReady, countRequests, mountWidget, textOf, viewOf } from '../helpers/widgets';
 
 const server = useSandbox();
 afterEach(cleanupWidgets);
@@ -24,12 +24,7 @@ const badges = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const ready = async (extra: Record<string, unknown> = {}) => {
-  const mounted = mountWidget(badges(extra));
-  expect(await mounted.loaded).toBe('ready');
-  expect(mounted.host.dataset.state).toBe('ready');
-  return { ...mounted, view: viewOf(mounted.root) };
-};
+const ready = (extra: Record<string, unknown> = {}) => mountReady(badges(extra));
 
 const items = (view: HTMLElement) => [...view.querySelectorAll<HTMLElement>('li.rk-badge')];
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../demo/fixtures.mjs';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
-import { allElements, cleanupWidgets, makeContainer, mountWidget, textOf, viewOf } from '../helpers/widgets';
+import { allElements, cleanupWidgets, mountReady, makeContainer, mountWidget, textOf, viewOf } from '../helpers/widgets';
 
 const server = useSandbox();
 afterEach(cleanupWidgets);
@@ -21,13 +21,7 @@ const reputation = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** Mounts and waits for the ready state; returns the view. */
-const ready = async (extra: Record<string, unknown> = {}) => {
-  const mounted = mountWidget(reputation(extra));
-  expect(await mounted.loaded).toBe('ready');
-  expect(mounted.host.dataset.state).toBe('ready');
-  return { ...mounted, view: viewOf(mounted.root) };
-};
+const ready = (extra: Record<string, unknown> = {}) => mountReady(reputation(extra));
 
 const titles = (view: HTMLElement) => [...view.querySelectorAll('.rk-category-title')].map(textOf);
 const scores = (view: HTMLElement) => [...view.querySelectorAll('.rk-category-score')].map(textOf);
