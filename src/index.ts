@@ -4,7 +4,8 @@
  * This entry has no side effects: importing it registers nothing and touches no global.
  */
 export { ServiceClient, type RequestOptions, type SignalOrOptions } from './client/service-client';
-export { ServiceError } from './client/service-error';
+export { ServiceError, type ServiceErrorKind } from './client/service-error';
+export { OptionError } from './client/option-error';
 export { DEFAULT_BASE_URL, type ClientOptions } from './client/options';
 export type * from './client/types';
 
@@ -17,6 +18,7 @@ export { displayNameOf, isVerified, socialsOf, type Social } from './rules/profi
 export { TIER_COLORS, tierOf, type Tier } from './widgets/tiers';
 export { shortAddress } from './render/address';
 export type * from './widgets/types';
+export type { LoadDetail, ErrorDetail } from './widgets/widget';
 
 export { autoMount, mountAll } from './embed/mount-all';
 export { setDefaultNonce } from './widgets/styles';

@@ -30,7 +30,7 @@ export const cacheClear = (prefix = ''): void => {
   for (const key of results.keys()) if (key.startsWith(prefix)) results.delete(key);
 };
 
-/** How many results are cached now (for tests and the leak benchmark). */
+/** How many results are cached now. @internal for tests and the leak benchmark. */
 export const cacheSize = (): number => results.size;
 
 interface Flight {
@@ -53,7 +53,7 @@ export const shareRequest = <T>(
   signal: AbortSignal | undefined,
   start: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> => {
-  if (signal?.aborted) return Promise.reject(abortError());
+  if (signal?.aborted) return Promise.reject(abortError(signal));
   let flight = fresh ? undefined : flights.get(key);
   if (!flight) {
     const controller = new AbortController();
@@ -68,7 +68,7 @@ export const shareRequest = <T>(
   joined.waiting++;
   return new Promise<T>((resolve, reject) => {
     const leave = () => {
-      reject(abortError());
+      reject(abortError(signal));
       if (--joined.waiting == 0) {
         joined.controller.abort();
         if (flights.get(key) === joined) flights.delete(key);
@@ -88,5 +88,5 @@ export const shareRequest = <T>(
   });
 };
 
-/** How many requests are under way now (for tests: none may be left after destroy). */
+/** How many requests are under way now. @internal for tests: none may be left after destroy. */
 export const inFlight = (): number => flights.size;

@@ -1,78 +1,116 @@
-/** The production service. Override with `baseUrl` (the sandbox in demo/ does). */
-export const DEFAULT_BASE_URL = 'https://api.repkit.dev';
+import { invalid } from './option-error';
+import { isCount, isText } from '../util/values';
+
+/** The production service. Override with `baseUrl` (a caching proxy, or the sandbox in demo/). */
+export const DEFAULT_BASE_URL = 'https://api.dotpassport.io';
+
+/** Defaults and bounds of the client options, in one place for the code and the README. */
+export const CLIENT_LIMITS = {
+  /** The first answer for a new address is computed from chain data: often 10 to 30 s. */
+  timeoutMs: { default: 45000, min: 1, max: 300000 },
+  retries: { default: 2, min: 0, max: 5 },
+  cacheTtlMs: { default: 60000, min: 0, max: 86400000 },
+  maxResponseBytes: { default: 2000000, min: 1024, max: 50000000 },
+} as const;
 
 /** Options of {@link ServiceClient}; every widget accepts the same ones but `fetch`. */
 export interface ClientOptions {
-  /** API key, sent as `X-API-Key`. Required. */
-  apiKey: string;
-  /** Service base URL: absolute http(s), or a path on the page's origin such as `/rep-proxy`. Default {@link DEFAULT_BASE_URL}. */
+  /**
+   * API key, sent as `X-API-Key` to `baseUrl` and nowhere else. Required, unless `baseUrl`
+   * points at a proxy that adds the key itself (the recommended production setup).
+   */
+  apiKey?: string;
+  /**
+   * Service base URL: absolute http(s), or a path on the page's own origin such as `/rep`.
+   * It receives your API key: point it only at the service or a proxy you run.
+   * Default {@link DEFAULT_BASE_URL}.
+   */
   baseUrl?: string;
-  /** Time allowed for each attempt, in ms. Default `10000`. */
+  /** Time allowed for each attempt, in ms (1 to 300000). Default `45000`. */
   timeoutMs?: number;
-  /** Retries after the first attempt, on network errors, 429, 502, 503 and 504. Default `2`. */
+  /** Retries after the first attempt, on network errors (at most one), 429, 502, 503 and 504. 0 to 5; default `2`. */
   retries?: number;
   /** How long successful results are cached and shared, in ms; `0` disables. Default `60000`. */
   cacheTtlMs?: number;
+  /** The largest answer read, in bytes (after decompression). Default `2000000` (2 MB). */
+  maxResponseBytes?: number;
   /** A `fetch` implementation to use instead of the global one. */
   fetch?: typeof fetch;
 }
 
 /** Client options after defaults and checks. */
 export interface ResolvedClientOptions {
-  apiKey: string;
+  apiKey: string | undefined;
   baseUrl: string;
   timeoutMs: number;
   retries: number;
   cacheTtlMs: number;
+  maxResponseBytes: number;
   fetch?: typeof fetch;
 }
 
-/** Throws a `TypeError` that names the option, what it must be and what it got. */
-export const invalid = (name: string, expected: string, got: unknown): never => {
-  throw new TypeError(
-    `repkit: "${name}" must be ${expected}, got ${typeof got == 'string' ? JSON.stringify(got) : String(got)}`,
-  );
+type LimitedOption = keyof typeof CLIENT_LIMITS;
+
+/** Checks a whole-number option within its bounds; returns it or the default. */
+export const limitedOption = (name: LimitedOption, v: unknown): number => {
+  const { default: fallback, min, max } = CLIENT_LIMITS[name];
+  if (v === undefined) return fallback;
+  return isCount(v) && v >= min && v <= max ? v : invalid(name, `a whole number from ${min} to ${max}`, v);
 };
 
-/** A string with something in it other than white space. */
-export const isText = (v: unknown): v is string => typeof v == 'string' && v.trim() != '';
+/**
+ * Header values are bytes: a key with a line break, a NUL or a character beyond Latin-1
+ * makes `fetch` throw before anything is sent. Keys are printable ASCII.
+ */
+const KEY_RE = /^[\x21-\x7e]{1,512}$/;
 
-const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+/** Checks an API key's characters; returns it, or throws an OptionError naming `name`. */
+export const checkApiKey = (v: unknown, name = 'apiKey'): string => {
+  if (!isText(v)) return invalid(name, 'a non-empty string (or no key, with baseUrl pointing at a proxy that adds it)', v);
+  return KEY_RE.test(v) ? v : invalid(name, 'printable ASCII without spaces or line breaks (as keys are issued)', v);
+};
 
-/** Checks a number option that may be absent; returns it or the default. */
-export const countOption = (name: string, v: unknown, fallback: number, positive?: boolean): number =>
-  v === undefined ? fallback : isCount(v) && (!positive || v > 0) ? v : invalid(name, positive ? 'a positive integer' : 'a whole number of 0 or more', v);
-
-const checkBaseUrl = (v: unknown): string => {
+/**
+ * The base URL requests go to. The key goes there, so only plain forms are accepted: an
+ * absolute http(s) URL without user info, query or fragment, or a path on the page's own
+ * origin (resolved against `location.origin`, never a `<base href>`).
+ */
+export const checkBaseUrl = (v: unknown, name = 'baseUrl'): string => {
   if (v === undefined) return DEFAULT_BASE_URL;
-  if (typeof v == 'string') {
+  const fail = (): never =>
+    invalid(name, 'an absolute http(s) URL without user info, query or fragment, or a path starting with a single "/"', v);
+  // URL parsing forgives too much: it drops tabs and newlines, reads `\` as `/`, and takes
+  // `http:host` and `//host` as other hosts. Refuse those forms before parsing.
+  if (typeof v != 'string' || !v || /[\s\\?#@]/.test(v) || v.startsWith('//')) return fail();
+  let url: URL;
+  if (v.startsWith('/')) {
+    const origin = globalThis.location?.origin;
+    if (!origin || origin == 'null') return fail();
+    url = new URL(v, origin);
+    if (url.origin != origin) return fail();
+  } else {
+    if (!/^https?:\/\/[^/]/i.test(v)) return fail();
     try {
-      // A path on the page's own origin is allowed so that integrators can proxy the service
-      // and keep their key server-side. It must resolve to that origin: URL parsing reads `\`
-      // as `/` and drops tabs and newlines, so `/\evil.example` would be another host.
-      if (v.startsWith('/')) {
-        if (new URL(v, 'https://page.invalid').host == 'page.invalid' && !/[\\\s]/.test(v)) return v.replace(/\/+$/, '');
-      } else if (/^https?:$/.test(new URL(v).protocol)) {
-        return v.replace(/\/+$/, '');
-      }
+      url = new URL(v);
     } catch {
-      /* reported below */
+      return fail();
     }
   }
-  return invalid('baseUrl', 'an absolute http(s) URL or a path starting with "/"', v);
+  return (url.origin + url.pathname).replace(/\/+$/, '');
 };
 
 /** Applies defaults and rejects values of the wrong type, naming the option. */
 export const resolveClientOptions = (o: ClientOptions): ResolvedClientOptions => {
   if (!o || typeof o != 'object') invalid('options', 'an object', o);
-  if (!isText(o.apiKey)) invalid('apiKey', 'a non-empty string', o.apiKey);
   if (o.fetch !== undefined && typeof o.fetch != 'function') invalid('fetch', 'a function', o.fetch);
   return {
-    apiKey: o.apiKey,
+    // Without a key, requests go out bare: only a proxy on baseUrl can make them work.
+    apiKey: o.apiKey === undefined && o.baseUrl !== undefined ? undefined : checkApiKey(o.apiKey),
     baseUrl: checkBaseUrl(o.baseUrl),
-    timeoutMs: countOption('timeoutMs', o.timeoutMs, 10000, true),
-    retries: countOption('retries', o.retries, 2),
-    cacheTtlMs: countOption('cacheTtlMs', o.cacheTtlMs, 60000),
+    timeoutMs: limitedOption('timeoutMs', o.timeoutMs),
+    retries: limitedOption('retries', o.retries),
+    cacheTtlMs: limitedOption('cacheTtlMs', o.cacheTtlMs),
+    maxResponseBytes: limitedOption('maxResponseBytes', o.maxResponseBytes),
     fetch: o.fetch,
   };
 };

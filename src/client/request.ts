@@ -1,6 +1,7 @@
 import type { ResolvedClientOptions } from './options';
-import { abortError, ServiceError } from './service-error';
+import { abortError, ServiceError, type ServiceErrorKind } from './service-error';
 import { ShapeError, type Validator } from './validate';
+import type { Adapter } from './wire';
 
 /**
  * Statuses worth another try: rate limiting and the gateway errors that mean "try later".
@@ -8,20 +9,37 @@ import { ShapeError, type Validator } from './validate';
  */
 const RETRY_STATUSES = /* @__PURE__ */ new Set([429, 502, 503, 504]);
 
-/** The longest `Retry-After` we wait for; a longer one fails at once rather than stall a page. */
-export const MAX_RETRY_AFTER_MS = 10000;
+/** The longest wait between attempts, whatever the backoff or the server asks for. */
+export const MAX_WAIT_MS = 10000;
 
 const BACKOFF_BASE_MS = 300;
 
-/** Exponential backoff with jitter, so many widgets that failed together do not retry together. */
-const backoff = (attempt: number): number => BACKOFF_BASE_MS * 2 ** attempt * (0.5 + Math.random() / 2);
+/**
+ * A network failure is retried once at most: in a browser it is also what a refused origin
+ * looks like (the service answers 403 without CORS headers), and that does not pass.
+ */
+const NETWORK_RETRIES = 1;
 
-/** `Retry-After` in ms (seconds or an HTTP date), or undefined when absent or unreadable. */
-const retryAfterMs = (response: Response): number | undefined => {
-  const header = response.headers.get('retry-after');
-  if (!header) return undefined;
-  const ms = /^\d+$/.test(header.trim()) ? +header * 1000 : Date.parse(header) - Date.now();
-  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+/** Exponential backoff with jitter, so widgets that failed together do not retry together. */
+const backoff = (attempt: number): number =>
+  Math.min(MAX_WAIT_MS, BACKOFF_BASE_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
+
+/**
+ * How long the server asks us to wait, in ms, or undefined when it does not say in a way we
+ * can read: `Retry-After` (seconds or an HTTP date), else `X-RateLimit-Reset` (epoch ms, as
+ * the service sends on 429). A browser can read neither cross-origin.
+ */
+const serverWaitMs = (headers: Headers): number | undefined => {
+  const retryAfter = headers.get('retry-after')?.trim();
+  const reset = headers.get('x-ratelimit-reset')?.trim();
+  const at = retryAfter
+    ? /^\d+$/.test(retryAfter)
+      ? Date.now() + +retryAfter * 1000
+      : Date.parse(retryAfter)
+    : reset && /^\d+$/.test(reset)
+      ? +reset
+      : NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 };
 
 /** Timers hold at most 2^31 - 1 ms; a longer delay would fire at once. */
@@ -31,7 +49,7 @@ const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     const stop = () => {
       clearTimeout(timer);
-      reject(abortError());
+      reject(abortError(signal));
     };
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', stop);
@@ -40,9 +58,13 @@ const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
     signal.addEventListener('abort', stop, { once: true });
   });
 
+/** The service's own words: `message`, else `error` (its CORS refusal), else undefined. */
 const messageOf = (body: unknown): string | undefined => {
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message == 'string' && message.trim() ? message : undefined;
+  for (const field of ['message', 'error']) {
+    const text = (body as Record<string, unknown> | null)?.[field];
+    if (typeof text == 'string' && text.trim()) return text.length > 300 ? text.slice(0, 300) + '…' : text;
+  }
+  return undefined;
 };
 
 const parse = (text: string): unknown => {
@@ -53,76 +75,161 @@ const parse = (text: string): unknown => {
   }
 };
 
+const tooLarge = (url: string, limit: number): ServiceError =>
+  new ServiceError(0, `The response from ${url} is too large (response too large: more than ${limit} bytes)`, 'too-large');
+
 /**
- * Reads one record: GET `path`, with a timeout per attempt and retries, then unwraps the
- * `{ success, data }` envelope and checks `data` against `validate`.
+ * Reads a body as text, counting bytes as they arrive (after decompression), and stops at
+ * `limit`: a small compressed answer can unpack to gigabytes.
+ */
+const readBody = async (response: Response, limit: number, url: string): Promise<string> => {
+  if (Number(response.headers.get('content-length')) > limit) throw tooLarge(url, limit);
+  const reader = response.body?.getReader();
+  if (!reader) {
+    const text = await response.text();
+    if (new TextEncoder().encode(text).byteLength > limit) throw tooLarge(url, limit);
+    return text;
+  }
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      throw tooLarge(url, limit);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+};
+
+/** What one attempt produced: an answer, or a failure and whether another try may help. */
+type Attempt = { status: number; headers: Headers; text: string } | { failure: ServiceError; retry: boolean };
+
+/** The message of an error and of its causes, for telling a redirect or header refusal apart. */
+const describe = (error: unknown): string => {
+  const parts: string[] = [];
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof (e as Error).message == 'string') parts.push((e as Error).message);
+  }
+  return parts.join(': ');
+};
+
+/** Turns a `fetch` rejection into a failure, deciding by its cause whether to try again. */
+const fetchFailure = (error: unknown, url: string, answered: boolean): Attempt => {
+  const detail = describe(error);
+  if (/redirect/i.test(detail)) {
+    return {
+      failure: new ServiceError(0, `The service at ${url} answered with a redirect, which repkit does not follow: the API key goes to baseUrl only`, 'refused', error),
+      retry: false,
+    };
+  }
+  if (/header/i.test(detail)) {
+    return { failure: new ServiceError(0, `The browser refused to send the request to ${url} (${detail})`, 'network', error), retry: false };
+  }
+  const origin = globalThis.location?.origin;
+  const reason = answered ? 'the connection closed before the response was complete' : detail || 'no response';
+  const failure = new ServiceError(
+    0,
+    `Network error: could not reach the service at ${url} (${reason}). If the service is up, it may have refused this site's origin${origin && origin != 'null' ? ` (${origin})` : ''} for the API key.`,
+    'network',
+    error,
+  );
+  return { failure, retry: true };
+};
+
+/** One GET with its own timeout. Rejects only with the caller's abort reason. */
+const attempt = async (options: ResolvedClientOptions, url: string, timeoutMs: number, signal: AbortSignal): Promise<Attempt> => {
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, Math.min(timeoutMs, MAX_TIMER_MS));
+  signal.addEventListener('abort', cancel);
+  let response: Response | undefined;
+  try {
+    response = await (options.fetch ?? fetch)(url, {
+      headers: options.apiKey === undefined ? { Accept: 'application/json' } : { 'X-API-Key': options.apiKey, Accept: 'application/json' },
+      credentials: 'omit',
+      // The key goes to baseUrl's origin only: a redirect fails instead of carrying it on.
+      redirect: 'error',
+      signal: controller.signal,
+    });
+    const text = await readBody(response, options.maxResponseBytes, url);
+    return { status: response.status, headers: response.headers, text };
+  } catch (error) {
+    if (signal.aborted) throw abortError(signal);
+    if (error instanceof ServiceError) {
+      controller.abort(); // stop the download the size cap cut short
+      return { failure: error, retry: false };
+    }
+    if (timedOut) {
+      return { failure: new ServiceError(0, `Request to ${url} timed out after ${timeoutMs} ms`, 'timeout', error), retry: false };
+    }
+    return fetchFailure(error, url, response !== undefined);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', cancel);
+  }
+};
+
+/**
+ * Reads one record: GET `path` with a timeout per attempt, retries with capped backoff, and
+ * a bound on the whole call (twice `timeoutMs`); then unwraps the `{ success, data }`
+ * envelope, maps the service's names to the public ones (`adapt`) and checks the record.
  */
 export const request = async <T>(
   options: ResolvedClientOptions,
   path: string,
+  adapt: Adapter,
   validate: Validator<T>,
   signal: AbortSignal,
 ): Promise<T> => {
   const url = options.baseUrl + path;
-  for (let attempt = 0; ; attempt++) {
-    const controller = new AbortController();
-    const cancel = () => controller.abort();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, Math.min(options.timeoutMs, MAX_TIMER_MS));
-    signal.addEventListener('abort', cancel);
-
-    let status = 0;
-    let text: string;
-    let response: Response;
-    try {
-      response = await (options.fetch ?? fetch)(url, {
-        headers: { 'X-API-Key': options.apiKey, Accept: 'application/json' },
-        credentials: 'omit',
-        signal: controller.signal,
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      if (signal.aborted) throw abortError();
-      if (timedOut) throw new ServiceError(0, `Request to ${url} timed out after ${options.timeoutMs} ms`);
-      const reason = status ? 'the connection closed before the response was complete' : (error as Error)?.message || 'no response';
-      const failure = new ServiceError(0, `Network error: could not reach the service at ${url} (${reason})`);
-      if (attempt >= options.retries) throw failure;
-      await sleep(backoff(attempt), signal);
-      continue;
-    } finally {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', cancel);
-    }
-
-    // The caller may have left while the body arrived: never hand back (or cache) that answer.
-    if (signal.aborted) throw abortError();
-    const body = parse(text);
-    if (!response.ok) {
-      const wait = retryAfterMs(response) ?? backoff(attempt);
-      if (RETRY_STATUSES.has(status) && attempt < options.retries && wait <= MAX_RETRY_AFTER_MS) {
-        await sleep(wait, signal);
-        continue;
-      }
-      throw new ServiceError(status, messageOf(body) ?? `The service answered ${url} with status ${status}`);
-    }
-
-    const fail = (what: string): never => {
-      throw new ServiceError(status, `malformed response: ${what}`);
+  const deadline = Date.now() + 2 * options.timeoutMs;
+  let networkFailures = 0;
+  for (let tries = 0; ; tries++) {
+    const timeLeft = deadline - Date.now();
+    const result = await attempt(options, url, Math.max(1, Math.min(options.timeoutMs, timeLeft)), signal);
+    /** Waits and returns true when another attempt is allowed and worth it. */
+    const again = async (wait: number): Promise<boolean> => {
+      if (tries >= options.retries || wait > MAX_WAIT_MS || Date.now() + wait >= deadline) return false;
+      await sleep(wait, signal);
+      return true;
     };
-    if (body === null || typeof body != 'object') fail(text.trim() ? 'the body is not JSON' : 'the body is empty');
+
+    if ('failure' in result) {
+      const networkRetry = result.failure.kind == 'network' && ++networkFailures <= NETWORK_RETRIES;
+      if (result.retry && networkRetry && (await again(backoff(tries)))) continue;
+      throw result.failure;
+    }
+
+    const { status, headers, text } = result;
+    const body = parse(text);
+    const fail = (kind: ServiceErrorKind, message: string): never => {
+      throw new ServiceError(status, message, kind);
+    };
+    if (status < 200 || status > 299) {
+      if (RETRY_STATUSES.has(status) && (await again(serverWaitMs(headers) ?? backoff(tries)))) continue;
+      fail('http', messageOf(body) ?? `The service answered ${url} with status ${status}`);
+    }
+
+    if (body === null || typeof body != 'object') fail('malformed', `malformed response: ${text.trim() ? 'the body is not JSON' : 'the body is empty'}`);
     const envelope = body as { success?: unknown; data?: unknown };
-    if (envelope.success === false) throw new ServiceError(status, messageOf(body) ?? 'The service reported a failure');
-    if (envelope.data == null) fail('data is missing');
+    // A failure reported inside a 200 is not an answer a widget can show.
+    if (envelope.success === false) fail('malformed', messageOf(body) ?? 'The service reported a failure');
+    if (envelope.data == null) fail('malformed', 'malformed response: data is missing');
+    const data = adapt(envelope.data);
     try {
-      validate(envelope.data, '');
+      validate(data, '');
     } catch (error) {
-      if (error instanceof ShapeError) fail(error.message);
+      if (error instanceof ShapeError) fail('malformed', `malformed response: ${error.message}`);
       throw error;
     }
-    return envelope.data as T;
+    return data as T;
   }
 };

@@ -3,6 +3,7 @@ import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } 
 import { segment } from './path';
 import { request } from './request';
 import { abortError } from './service-error';
+import { asIs, badgeFromWire, categoryScoreFromWire, profileFromWire, type Adapter } from './wire';
 import type {
   BadgeDefinitions,
   CategoryDefinitions,
@@ -35,7 +36,7 @@ const API = '/api/v2';
  * shared between callers: treat them as read-only.
  *
  * @example
- * const client = new ServiceClient({ apiKey: 'demo-key' });
+ * const client = new ServiceClient({ apiKey: 'dp_live_…' });
  * const { totalScore } = await client.getScores(address);
  */
 export class ServiceClient {
@@ -51,15 +52,19 @@ export class ServiceClient {
     return this.#options.baseUrl;
   }
 
-  /** Total score and category breakdown. 404: no scores for this address. */
+  /**
+   * Total score and category breakdown. The first call for a new address can take 10 to 30 s
+   * while the service computes it. 400: not a valid address.
+   */
   async getScores(address: string, signal?: SignalOrOptions): Promise<UserScores> {
-    return this.#get(`/scores/${segment('address', address)}`, check.userScores, signal);
+    return this.#get(`/scores/${segment('address', address)}`, asIs, check.userScores, signal);
   }
 
   /** One category's score with its definition and reasons. */
   async getCategoryScore(address: string, categoryKey: string, signal?: SignalOrOptions): Promise<SpecificCategoryScore> {
     return this.#get(
       `/scores/${segment('address', address)}/${segment('categoryKey', categoryKey)}`,
+      categoryScoreFromWire(categoryKey),
       check.specificCategoryScore,
       signal,
     );
@@ -67,13 +72,14 @@ export class ServiceClient {
 
   /** Every badge the address has earned. */
   async getBadges(address: string, signal?: SignalOrOptions): Promise<UserBadges> {
-    return this.#get(`/badges/${segment('address', address)}`, check.userBadges, signal);
+    return this.#get(`/badges/${segment('address', address)}`, asIs, check.userBadges, signal);
   }
 
-  /** One badge with its full definition; `badge` is null when not earned. 404: unknown badge key. */
+  /** One badge with its full definition. 404: not earned, or no such badge (some servers answer `badge: null` instead). */
   async getBadge(address: string, badgeKey: string, signal?: SignalOrOptions): Promise<SpecificUserBadge> {
     return this.#get(
       `/badges/${segment('address', address)}/${segment('badgeKey', badgeKey)}`,
+      badgeFromWire(badgeKey),
       check.specificUserBadge,
       signal,
     );
@@ -81,17 +87,17 @@ export class ServiceClient {
 
   /** Profile with identities and social links. 404: no profile set up. */
   async getProfile(address: string, signal?: SignalOrOptions): Promise<UserProfile> {
-    return this.#get(`/profiles/${segment('address', address)}`, check.userProfile, signal);
+    return this.#get(`/profiles/${segment('address', address)}`, profileFromWire, check.userProfile, signal);
   }
 
   /** Definitions of every badge and its levels. */
   async getBadgeDefinitions(signal?: SignalOrOptions): Promise<BadgeDefinitions> {
-    return this.#get('/metadata/badges', check.badgeDefinitions, signal);
+    return this.#get('/metadata/badges', asIs, check.badgeDefinitions, signal);
   }
 
   /** Definitions of every score category and its reasons. */
   async getCategoryDefinitions(signal?: SignalOrOptions): Promise<CategoryDefinitions> {
-    return this.#get('/metadata/categories', check.categoryDefinitions, signal);
+    return this.#get('/metadata/categories', asIs, check.categoryDefinitions, signal);
   }
 
   /** Forgets the cached results of every client with this base URL and API key. */
@@ -100,10 +106,10 @@ export class ServiceClient {
   }
 
   #cachePrefix(): string {
-    return `${this.#options.baseUrl}\n${this.#options.apiKey}\n`;
+    return `${this.#options.baseUrl}\n${this.#options.apiKey ?? ""}\n`;
   }
 
-  #get<T>(path: string, validate: check.Validator<T>, signalOrOptions?: SignalOrOptions): Promise<T> {
+  #get<T>(path: string, adapt: Adapter, validate: check.Validator<T>, signalOrOptions?: SignalOrOptions): Promise<T> {
     const { signal, fresh = false }: RequestOptions =
       signalOrOptions && 'aborted' in signalOrOptions ? { signal: signalOrOptions } : signalOrOptions ?? {};
     const key = this.#cachePrefix() + path;
@@ -111,9 +117,9 @@ export class ServiceClient {
     // cacheTtlMs 0 opts this client out of the cache both ways: it neither reads nor writes.
     const caching = options.cacheTtlMs > 0;
     const cached = fresh || !caching ? undefined : (cacheGet(key) as T | undefined);
-    if (cached !== undefined) return signal?.aborted ? Promise.reject(abortError()) : Promise.resolve(cached);
+    if (cached !== undefined) return signal?.aborted ? Promise.reject(abortError(signal)) : Promise.resolve(cached);
     return shareRequest(key, fresh, signal, async (shared) => {
-      const value = await request(options, API + path, validate, shared);
+      const value = await request(options, API + path, adapt, validate, shared);
       if (caching) cacheSet(key, value, options.cacheTtlMs);
       return value;
     });

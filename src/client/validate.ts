@@ -7,10 +7,12 @@ import type {
   UserProfile,
   UserScores,
 } from './types';
+import { isRecord } from '../util/values';
 
 /**
- * Response checks. A record reaches the caller only after every field SPEC.md names has the
- * type it names, so widgets never render half-formed data. Each check throws a message that
+ * Response checks. A record reaches the caller only after every field of the public record
+ * has the type it names, so widgets never render half-formed data. Fields the records do not
+ * name (`_id`, `constraints`, ...) are left alone and never read. Each check throws a message that
  * names the field ("totalScore must be a number"); the client wraps it into a ServiceError.
  */
 export type Check = (value: unknown, at: string) => void;
@@ -25,9 +27,6 @@ export class ShapeError extends Error {}
 const bad = (at: string, what: string): never => {
   throw new ShapeError(`${at} must be ${what}`);
 };
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v == 'object' && !Array.isArray(v);
 
 const str: Check = (v, at) => typeof v == 'string' || bad(at, 'a string');
 // JSON can carry 1e999, which parses to Infinity: a score must be a finite number.
@@ -45,12 +44,12 @@ const arrayOf = (check: Check): Check => (v, at) => {
 };
 
 const mapOf = (check: Check): Check => (v, at) => {
-  if (!isObject(v)) bad(at, 'an object');
+  if (!isRecord(v)) bad(at, 'an object');
   for (const key in v as object) check((v as Record<string, unknown>)[key], `${at}.${key}`);
 };
 
 const shape = (fields: Record<string, Check>): Check => (v, at) => {
-  if (!isObject(v)) bad(at || 'data', 'an object');
+  if (!isRecord(v)) bad(at || 'data', 'an object');
   const record = v as Record<string, unknown>;
   for (const key in fields) {
     const check = fields[key];

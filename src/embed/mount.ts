@@ -1,7 +1,7 @@
 import { createWidget, type AnyWidget } from '../widgets/create-widget';
 import { mountFailure, type FailureHost } from '../widgets/failure-host';
 import type { WidgetConfig } from '../widgets/types';
-import { nameAttribute, readOptions } from './attributes';
+import { forAttribute, readOptions } from './attributes';
 
 /** What repkit keeps on an element it mounted into. */
 interface Embedded {
@@ -51,8 +51,7 @@ export const mountElement = (element: Element, source: AttributeSource): AnyWidg
     state.read = options = read(element, source);
     return (state.widget = createWidget(options as unknown as WidgetConfig).mount(element));
   } catch (error) {
-    const message = nameAttribute((error as Error).message, source.prefix, source.typeAttribute);
-    state.failure = mountFailure(element, new TypeError(message), options.nonce as string | undefined);
+    state.failure = mountFailure(element, forAttribute(error, source.prefix, source.typeAttribute), options.nonce as string | undefined);
     return undefined;
   }
 };

@@ -1,12 +1,16 @@
-import { escapeHtml } from '../render/html';
+import { invalid } from '../client/option-error';
+import { html, safePath, safeUrl, type Html } from '../render/html';
+import { ownValue } from '../util/values';
 import { createWidget } from '../widgets/create-widget';
+import { KINDS } from '../widgets/kinds';
+import type { OptionTable } from '../widgets/option-types';
 import type { WidgetConfig } from '../widgets/types';
 import { attributeName } from './attributes';
 import { VERSION } from '../version';
 
 /** Options of {@link snippet}. */
 export interface SnippetOptions {
-  /** Where the page loads repkit from. Default: this version's UMD build on unpkg. */
+  /** Where the page loads repkit from: an absolute http(s) URL or a path on the page's origin. Default: this version's UMD build on unpkg. */
   scriptUrl?: string;
 }
 
@@ -15,15 +19,24 @@ export const DEFAULT_SCRIPT_URL = `https://unpkg.com/repkit@${VERSION}/dist/repk
 
 /**
  * The copy-paste HTML for a widget: an element whose `data-*` attributes carry the config,
- * and the script tag that mounts it. Needs no JavaScript from the host page.
- * @throws TypeError, as `createWidget` does, for a config that would not work.
+ * and the script tag that mounts it. Needs no JavaScript from the host page. Callbacks have
+ * no attribute and are left out.
+ * @throws OptionError (a TypeError), as `createWidget` does, for a config that would not
+ * work, and for an option name the kind does not have.
  */
 export const snippet = (config: WidgetConfig, options: SnippetOptions = {}): string => {
   createWidget(config); // validates; the widget is never mounted
-  const attributes = Object.entries(config)
-    .filter(([key, value]) => key != 'type' && value !== undefined && typeof value != 'function')
-    .map(([key, value]) => ` data-${attributeName(key)}="${escapeHtml(String(value))}"`)
-    .join('');
-  const nonce = config.nonce ? ` nonce="${escapeHtml(config.nonce)}"` : '';
-  return `<div data-repkit="${escapeHtml(config.type)}"${attributes}></div>\n<script src="${escapeHtml(options.scriptUrl ?? DEFAULT_SCRIPT_URL)}" async${nonce}></script>`;
+  const table = KINDS[config.type].options as OptionTable;
+  const attributes: Html[] = [];
+  for (const name of Object.keys(config)) {
+    const value = (config as unknown as Record<string, unknown>)[name];
+    if (name == 'type' || value === undefined) continue;
+    const option = ownValue(table, name) ?? invalid(name, `an option of the ${config.type} widget`, name);
+    if (option.parse) attributes.push(html` data-${attributeName(name)}="${String(value)}"`);
+  }
+  const scriptUrl = options.scriptUrl ?? DEFAULT_SCRIPT_URL;
+  const src = safeUrl(scriptUrl) ?? safePath(scriptUrl) ?? invalid('scriptUrl', 'an absolute http(s) URL or a path starting with "/"', scriptUrl);
+  const nonce = config.nonce && html` nonce="${config.nonce}"`;
+  return html`<div data-repkit="${config.type}"${attributes}></div>
+<script src="${src}" async${nonce}></script>`.markup;
 };

@@ -1,19 +1,42 @@
 /**
- * The one escaping path. Widgets build markup only with the `html` tag: every interpolated
- * value is escaped unless it is itself the result of an `html` template, so untrusted text
- * cannot become markup by accident. Attribute values in templates are always double-quoted.
+ * The one escaping path. Widgets and `snippet()` build markup only with the `html` tag: every
+ * interpolated value is escaped unless it is itself the result of an `html` template, so
+ * untrusted text cannot become markup by accident. Misuse fails loudly instead of quietly:
+ * only a real template literal is accepted, attribute values must be double-quoted, and an
+ * `href` or `src` takes nothing but a {@link SafeUrl}.
  */
+
+/** Only this module creates Html and SafeUrl values. */
+const TOKEN = Symbol('repkit.html');
 
 /** Markup built by {@link html}; the only thing {@link renderInto} accepts. */
 export class Html {
-  constructor(readonly markup: string) {}
+  readonly markup: string;
+  /** @internal built by {@link html} only. */
+  constructor(token: symbol, markup: string) {
+    if (token !== TOKEN) throw new TypeError('repkit: Html is built by the html tag only');
+    this.markup = markup;
+  }
   toString(): string {
     return this.markup;
   }
 }
 
-/** What a template may interpolate. `null`, `undefined` and `false` render nothing. */
-export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[];
+/** An absolute http(s) URL that passed {@link safeUrl}: the only value an `href` or `src` takes. */
+export class SafeUrl {
+  readonly href: string;
+  /** @internal built by {@link safeUrl} and {@link trustedUrl} only. */
+  constructor(token: symbol, href: string) {
+    if (token !== TOKEN) throw new TypeError('repkit: SafeUrl is built by safeUrl() only');
+    this.href = href;
+  }
+  toString(): string {
+    return this.href;
+  }
+}
+
+/** What a template may interpolate. `null`, `undefined` and booleans render nothing. */
+export type HtmlValue = Html | SafeUrl | string | number | boolean | null | undefined | readonly HtmlValue[];
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -32,21 +55,40 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"'`\r]/g, 
 const fragment = (value: HtmlValue): string =>
   value instanceof Html
     ? value.markup
-    : Array.isArray(value)
-      ? value.map(fragment).join('')
-      : value == null || value === false
-        ? ''
-        : escapeHtml(String(value));
+    : value instanceof SafeUrl
+      ? escapeHtml(value.href)
+      : Array.isArray(value)
+        ? value.map(fragment).join('')
+        : value == null || typeof value == 'boolean'
+          ? ''
+          : escapeHtml(String(value));
 
-/** Tagged template that escapes every value it is given. */
+/** A template's strings array: frozen, with `raw`. A plain array is not one. */
+const isTemplate = (strings: unknown): strings is TemplateStringsArray =>
+  Array.isArray(strings) && Object.isFrozen(strings) && Array.isArray((strings as { raw?: unknown }).raw);
+
+/**
+ * Tagged template that escapes every value it is given.
+ * @throws TypeError when called with something other than a template literal, when a value
+ * follows an unquoted `attr=`, or when an `href`/`src` value is not a {@link SafeUrl}.
+ */
 export const html = (strings: TemplateStringsArray, ...values: HtmlValue[]): Html => {
+  if (!isTemplate(strings)) throw new TypeError('repkit: html must be used as a tagged template');
   let markup = strings[0]!;
-  values.forEach((value, i) => (markup += fragment(value) + strings[i + 1]));
-  return new Html(markup);
+  values.forEach((value, i) => {
+    const before = strings[i]!;
+    if (/=\s*$/.test(before)) throw new TypeError(`repkit: quote attribute values in templates (near ${JSON.stringify(before.slice(-20))})`);
+    if (/\s(href|src)="$/i.test(before) && !(value instanceof SafeUrl)) {
+      throw new TypeError('repkit: href and src take a SafeUrl from safeUrl() only');
+    }
+    markup += fragment(value) + strings[i + 1];
+  });
+  return new Html(TOKEN, markup);
 };
 
 /** Replaces an element's content with escaped markup. The only place markup is assigned. */
 export const renderInto = (element: Element | ShadowRoot, content: Html): void => {
+  if (!(content instanceof Html)) throw new TypeError('repkit: renderInto takes markup from the html tag only');
   element.innerHTML = content.markup;
 };
 
@@ -54,12 +96,27 @@ export const renderInto = (element: Element | ShadowRoot, content: Html): void =
  * An absolute http(s) URL, normalised by the URL parser, or undefined for anything else:
  * `javascript:`, `data:`, relative and protocol-relative URLs never reach an `href` or `src`.
  */
-export const safeUrl = (value: unknown): string | undefined => {
+export const safeUrl = (value: unknown): SafeUrl | undefined => {
   if (typeof value != 'string') return undefined;
   try {
-    const url = new URL(value);
-    return url.protocol == 'https:' || url.protocol == 'http:' ? url.href : undefined;
+    const url = new URL(value.trim());
+    return url.protocol == 'https:' || url.protocol == 'http:' ? new SafeUrl(TOKEN, url.href) : undefined;
   } catch {
     return undefined;
   }
+};
+
+/** A `mailto:` link for an address already checked by the caller's pattern. */
+export const mailtoUrl = (address: string): SafeUrl | undefined =>
+  /^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i.test(address) ? new SafeUrl(TOKEN, `mailto:${address}`) : undefined;
+
+/** A link target from data: an http(s) URL, or a `mailto:` with a plain address. */
+export const linkUrl = (value: string): SafeUrl | undefined =>
+  /^mailto:/i.test(value) ? mailtoUrl(value.slice(7)) : safeUrl(value);
+
+/** A path on the page's own origin (`/dist/repkit.umd.js`), for markup the page's author copies. */
+export const safePath = (value: string): SafeUrl | undefined => {
+  if (!/^\/(?![/\\])/.test(value) || /[\s\\]/.test(value)) return undefined;
+  const url = new URL(value, 'https://page.invalid');
+  return url.host == 'page.invalid' ? new SafeUrl(TOKEN, url.pathname + url.search + url.hash) : undefined;
 };

@@ -1,5 +1,5 @@
 import type { ChainIdentity, UserProfile } from '../client/types';
-import { isText } from '../client/options';
+import { isText } from '../util/values';
 import { shortAddress } from '../render/address';
 import { safeUrl } from '../render/html';
 
@@ -37,16 +37,16 @@ const match = (pattern: RegExp, make: (m: RegExpMatchArray) => string | undefine
   return m ? make(m) : undefined;
 };
 
+// A bare domain is common in identity records; anything else with a scheme must be http(s).
+const webLink = /* @__PURE__ */ match(/^[a-z\d-]+(\.[a-z\d-]+)+(\/[^\s]*)?$/i, (m) => safeUrl(`https://${m[0]}`)?.href);
+
+/** A safe link for a web site value: an http(s) URL as given, or a bare domain over https. */
+export const webUrl = (value: string): string | undefined => safeUrl(value.trim())?.href ?? webLink(value.trim());
+
 /**
  * Platforms that both sources can carry: the identity field, the `socialLinks` keys that mean
  * the same platform, and how to build a link. Listed in display order.
  */
-// A bare domain is common in identity records; anything else with a scheme must be http(s).
-const webLink = /* @__PURE__ */ match(/^[a-z\d-]+(\.[a-z\d-]+)+(\/[^\s]*)?$/i, (m) => safeUrl(`https://${m[0]}`));
-
-/** A safe link for a web site value: an http(s) URL as given, or a bare domain over https. */
-export const webUrl = (value: string): string | undefined => safeUrl(value.trim()) ?? webLink(value.trim());
-
 const PLATFORMS: { platform: string; field: keyof ChainIdentity; aliases: string[]; link?: LinkBuilder }[] = [
   { platform: 'web', field: 'web', aliases: ['web', 'website', 'site'], link: webLink },
   { platform: 'email', field: 'email', aliases: ['email', 'mail'], link: /* @__PURE__ */ match(/^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i, (m) => `mailto:${m[0]}`) },
@@ -69,7 +69,7 @@ const PLATFORMS: { platform: string; field: keyof ChainIdentity; aliases: string
 
 const social = (platform: string, handle: string, link?: LinkBuilder): Social => {
   const value = handle.trim();
-  const url = safeUrl(value) ?? link?.(value);
+  const url = safeUrl(value)?.href ?? link?.(value);
   return url ? { platform, handle: value, url } : { platform, handle: value };
 };
 

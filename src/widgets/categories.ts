@@ -1,16 +1,20 @@
-/** The score categories SPEC.md lists, in their display order, with their titles. */
+/**
+ * The service's score categories in display order, with their names: a fallback for a score
+ * whose title is empty, and the tie-break order when two categories score the same.
+ */
 export const CATEGORY_TITLES: Readonly<Record<string, string>> = {
   longevity: 'Account Longevity',
   txCount: 'Transaction Count',
-  governance: 'Governance',
+  txVolume: 'Transaction Volume',
+  modules: 'Module Diversity',
+  governance: 'Governance Participation',
+  stakingRewards: 'Staking Rewards',
+  stakingNominators: 'Staking Nominator Diversity',
+  stakingSlash: 'Staking Slash Penalties',
+  tokenDiversity: 'Token Diversity',
+  nftHoldings: 'NFT Holdings',
+  nftActivity: 'NFT Activity',
+  extrinsicDepth: 'Extrinsic Depth',
   identity: 'Identity',
   uniqueInteractions: 'Unique Interactions',
-  stakingRewards: 'Staking',
 };
-
-/**
- * The value under a key the service chose, never one inherited from Object.prototype:
- * a category or platform named `constructor` must not find a function.
- */
-export const ownValue = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
-  Object.hasOwn(table, key) ? table[key] : undefined;

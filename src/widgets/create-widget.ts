@@ -1,4 +1,4 @@
-import { invalid } from '../client/options';
+import { invalid } from '../client/option-error';
 import { BadgeWidget } from './badge-widget';
 import { CategoryWidget } from './category-widget';
 import { ProfileWidget } from './profile-widget';
@@ -17,7 +17,7 @@ export interface WidgetByType {
 /** Any widget `createWidget` can return. */
 export type AnyWidget = WidgetByType[WidgetType];
 
-const KINDS: { [T in WidgetType]: new (config: never) => WidgetByType[T] } = {
+const CLASSES: { [T in WidgetType]: new (config: never) => WidgetByType[T] } = {
   reputation: ReputationWidget,
   badge: BadgeWidget,
   badges: BadgeWidget,
@@ -26,17 +26,18 @@ const KINDS: { [T in WidgetType]: new (config: never) => WidgetByType[T] } = {
 };
 
 /** The `type` values `createWidget` accepts. */
-export const WIDGET_TYPES = /* @__PURE__ */ Object.keys(KINDS) as WidgetType[];
+export const WIDGET_TYPES = /* @__PURE__ */ Object.keys(CLASSES) as WidgetType[];
 
 /**
- * Creates a widget of the config's `type`. Validates the config at once.
- * @throws TypeError naming the option when `type` is unknown, `apiKey`, `address` (or the
- * category widget's `categoryKey`) is missing, or an option has the wrong type.
+ * Creates a widget of the config's `type`. Validates the config at once; options no kind
+ * knows are ignored.
+ * @throws OptionError (a TypeError) naming the option when `type` is unknown, `apiKey`,
+ * `address` (or the category widget's `categoryKey`) is missing, or a value is invalid.
  * @example
  * createWidget({ type: 'reputation', apiKey, address }).mount('#rep');
  */
 export function createWidget<C extends WidgetConfig>(config: C): WidgetByType[C['type']] {
   const type = (config as { type?: unknown } | null)?.type;
-  if (!Object.hasOwn(KINDS, type as string)) invalid('type', `one of ${WIDGET_TYPES.map((k) => `"${k}"`).join(', ')}`, type);
-  return new KINDS[type as C['type']](config as never) as WidgetByType[C['type']];
+  if (typeof type != 'string' || !Object.hasOwn(CLASSES, type)) invalid('type', `one of ${WIDGET_TYPES.map((k) => `"${k}"`).join(', ')}`, type);
+  return new CLASSES[type as C['type']](config as never) as WidgetByType[C['type']];
 }

@@ -1,31 +1,58 @@
-import { ServiceError } from '../client/service-error';
+import { isServiceError } from '../client/service-error';
 import { html, type Html } from '../render/html';
 
-/** What a reader sees when a load fails: a sentence, and whether trying again may help. */
+/**
+ * What a reader sees when a load fails: a sentence, whether trying again may help, and
+ * whether it is a real failure or only "nothing here yet" (shown calmly, not in red).
+ */
 export interface Failure {
   sentence: string;
   retry: boolean;
+  empty?: boolean;
 }
 
-/**
- * Turns an error into a human sentence. `notFound` is the widget's own sentence for a 404,
- * since "not found" means something different to each kind.
- */
-export const describeFailure = (error: unknown, notFound: string): Failure => {
-  const status = error instanceof ServiceError || (error as Error)?.name == 'ServiceError' ? (error as ServiceError).statusCode : -1;
-  if (status == 401 || status == 403) return { sentence: 'This widget has an invalid API key.', retry: false };
-  if (status == 404) return { sentence: notFound, retry: false };
-  if (status == 400) return { sentence: 'The service did not accept this address or key.', retry: false };
-  if (status == 0)
-    return /timed out/.test((error as Error).message)
-      ? { sentence: 'The service took too long to answer (timed out).', retry: true }
-      : { sentence: 'The widget could not reach the service.', retry: true };
-  if (status == 429) return { sentence: 'The service is busy right now (rate limited).', retry: true };
-  if (status >= 500) return { sentence: 'The service is having trouble right now.', retry: true };
-  if (status > 0) return { sentence: 'The service sent data this widget could not read.', retry: true };
-  return { sentence: 'Something went wrong while showing this widget.', retry: true };
+const origin = (): string => {
+  const o = globalThis.location?.origin;
+  return o && o != 'null' ? ` (${o})` : '';
 };
 
-/** The error view: the sentence, and a button to try again when that may help. */
-export const failureView = ({ sentence, retry }: Failure): Html =>
-  html`<div class="rk-error" part="error" role="alert"><p class="rk-error-text">${sentence}</p>${retry && html`<button type="button" class="rk-retry" part="retry" data-action="retry">Try again</button>`}</div>`;
+/**
+ * Turns an error into a sentence, chosen by the error's kind and status, never by its
+ * message. `notFound` is the widget's own sentence for a 404, since "not found" means
+ * something different to each kind.
+ */
+export const describeFailure = (error: unknown, notFound: string): Failure => {
+  if (!isServiceError(error)) return { sentence: 'Something went wrong while showing this widget.', retry: true };
+  const status = error.statusCode;
+  switch (error.kind) {
+    case 'timeout':
+      return { sentence: 'The service took too long to answer (timed out).', retry: true };
+    case 'network':
+      return {
+        sentence: `The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin${origin()}.`,
+        retry: true,
+      };
+    case 'too-large':
+      return { sentence: 'The service sent more data than this widget accepts (response too large).', retry: false };
+    case 'refused':
+      return { sentence: 'The service redirected the request elsewhere; the widget does not follow redirects.', retry: false };
+    case 'malformed':
+      return { sentence: 'The service sent data this widget could not read.', retry: true };
+  }
+  if (status == 400) return { sentence: 'This is not a valid address.', retry: false };
+  if (status == 401) return { sentence: 'This widget has an invalid API key.', retry: false };
+  if (status == 403) return { sentence: `The API key does not allow this site's origin${origin()}.`, retry: false };
+  if (status == 404) return { sentence: notFound, retry: false, empty: true };
+  if (status == 429) return { sentence: 'The service is busy right now (rate limited).', retry: true };
+  if (status >= 500) return { sentence: 'The service is having trouble right now.', retry: true };
+  return { sentence: 'The service did not accept this request.', retry: false };
+};
+
+/** The failure view: the sentence, and a button to try again when that may help. */
+export const failureView = ({ sentence, retry, empty }: Failure): Html =>
+  empty
+    ? html`<div class="rk-none" part="empty" role="status"><p class="rk-error-text">${sentence}</p></div>`
+    : html`<div class="rk-error" part="error" role="alert">
+        <p class="rk-error-text">${sentence}</p>
+        ${retry && html`<button type="button" class="rk-retry" part="retry" data-action="retry">Try again</button>`}
+      </div>`;

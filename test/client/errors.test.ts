@@ -197,8 +197,14 @@ describe('an optional field sent as null is treated as absent', () => {
 });
 
 describe('a large response', () => {
-  it('a 5 MB body parses and resolves', async () => {
-    const scores = await faulty({ body: 'huge' }).getScores(rich);
+  it('a 5 MB body is refused at the 2 MB default cap, with one request', async () => {
+    const error = await rejection(faulty({ body: 'huge' }, 2).getScores(rich));
+    expectServiceError(error, 0, /response too large/);
+    expect((error as ServiceError).kind).toBe('too-large');
+    expect(server.sandbox.requests).toHaveLength(1);
+  });
+  it('a 5 MB body parses under a raised maxResponseBytes', async () => {
+    const scores = await clientFor(server.fault({ body: 'huge' }), { maxResponseBytes: 8000000 }).getScores(rich);
     expect(scores.totalScore).toBe(FIXTURES[rich].scores!.totalScore);
   });
 });

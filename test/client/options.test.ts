@@ -57,18 +57,19 @@ describe('baseUrl must be absolute http(s) or a path on the page origin', () => 
     expect(server.sandbox.requests.map((r) => r.path)).toEqual([`/api/v2/scores/${rich}`]);
   });
 
-  it('accepts a path such as /proxy and requests below it', async () => {
+  it('accepts a path such as /proxy, resolved against the page origin, and requests below it', async () => {
     const seen: string[] = [];
+    const page = location.origin;
     // Stands in for the page origin's proxy: forwards /proxy/... to the sandbox.
     const proxy: typeof fetch = (input, init) => {
       seen.push(String(input));
-      return fetch(server.url + String(input).replace(/^\/proxy/, ''), init);
+      return fetch(server.url + String(input).slice(page.length).replace(/^\/proxy/, ''), init);
     };
     const client = new ServiceClient({ apiKey: API_KEY, baseUrl: '/proxy/', fetch: proxy, cacheTtlMs: 0 });
-    expect(client.baseUrl).toBe('/proxy');
+    expect(client.baseUrl).toBe(`${page}/proxy`);
     const scores = await client.getScores(rich);
     expect(scores.address).toBe(rich);
-    expect(seen).toEqual([`/proxy/api/v2/scores/${rich}`]);
+    expect(seen).toEqual([`${page}/proxy/api/v2/scores/${rich}`]);
     expect(server.sandbox.requests).toEqual([expect.objectContaining({ path: `/api/v2/scores/${rich}`, apiKey: API_KEY })]);
   });
 });

@@ -89,7 +89,7 @@ const KINDS: Kind[] = [
     name: 'one badge',
     config: { type: 'badge', badgeKey: 'early_adopter', showProgress: true },
     path: `/api/v2/badges/${RICH}/early_adopter`,
-    notFound: 'This badge does not exist.',
+    notFound: 'This address has not earned this badge yet.',
     number: (v) => ({ badge: earned({ achievedLevel: v }) }),
     numberField: 'badge.achievedLevel',
     numberShown: (view) => view.querySelector('.rk-level')?.textContent?.replace(/^.* · Level /, ''),
@@ -121,7 +121,8 @@ const KINDS: Kind[] = [
 /** README's error sentences. */
 const SAY = {
   invalidKey: 'This widget has an invalid API key.',
-  unreachable: 'The widget could not reach the service.',
+  unreachable: "The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin (http://localhost:3000).",
+  tooLarge: 'The service sent more data than this widget accepts (response too large).',
   timeout: 'The service took too long to answer (timed out).',
   busy: 'The service is busy right now (rate limited).',
   trouble: 'The service is having trouble right now.',
@@ -331,8 +332,15 @@ const FAULTS: Fault[] = [
     expect: (kind) => (kind.name == 'profile' ? undefined : { state: 'ready', requests: 1, check: noDate }),
   },
   {
+    // Past maxResponseBytes (2 MB by default): never parsed, never retried.
     name: 'a 5 MB payload',
     items: () => ({ body: 'huge' }),
+    expect: () => error(SAY.tooLarge, false, { status: 0, message: /response too large/, requests: 1 }),
+  },
+  {
+    name: 'a 5 MB payload under a raised maxResponseBytes',
+    items: () => ({ body: 'huge' }),
+    options: { maxResponseBytes: 8000000 },
     expect: () => ({ state: 'ready', requests: 1 }),
   },
   {

@@ -205,20 +205,20 @@ describe.each(SOURCES)('$name', (source) => {
       option: 'address',
       kind: 'reputation' as Kind,
       path: (v: string) => `/api/v2/scores/${encodeURIComponent(v)}`,
-      sentences: ['The service did not accept this address or key.', 'There is no reputation data for this address yet.'],
+      sentences: ['This is not a valid address.', 'The service did not accept this request.', 'There is no reputation data for this address yet.'],
     },
     {
       option: 'badgeKey',
       kind: 'badge' as Kind,
       path: (v: string) => `/api/v2/badges/${RICH}/${encodeURIComponent(v)}`,
       // The sandbox answers 400 to a key outside [A-Za-z0-9_], and 404 to an unknown one.
-      sentences: ['The service did not accept this address or key.', 'This badge does not exist.'],
+      sentences: ['This is not a valid address.', 'The service did not accept this request.', 'This address has not earned this badge yet.'],
     },
     {
       option: 'categoryKey',
       kind: 'category' as Kind,
       path: (v: string) => `/api/v2/scores/${RICH}/${encodeURIComponent(v)}`,
-      sentences: ['The service did not accept this address or key.', 'This address has no score in this category yet.'],
+      sentences: ['This is not a valid address.', 'The service did not accept this request.', 'This address has no score in this category yet.'],
     },
   ])('$option', ({ option, kind, path, sentences }) => {
     it.each(CASES)('$label', async ({ value }) => {
@@ -231,7 +231,13 @@ describe.each(SOURCES)('$name', (source) => {
       const host = hostOf(mounted.element);
       expectOnlyTheHost(mounted.element, host, config, source);
       // A path beyond the sandbox's 16 KiB head limit is refused by Node before any answer.
-      const tooLong = path(value).length >= 8000 ? ['The widget could not reach the service.', 'The service sent data this widget could not read.'] : [];
+      const tooLong =
+        path(value).length >= 8000
+          ? [
+              "The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin (http://localhost:3000).",
+              'The service sent data this widget could not read.',
+            ]
+          : [];
       expect([...sentences, ...tooLong]).toContain(errorSentence(host));
       expect(inspectView(viewOf(host), rulesFor(kind))).toEqual([]);
     });

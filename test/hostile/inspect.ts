@@ -29,23 +29,23 @@ const ERROR_TAGS = ['div', 'p', 'button'];
 
 const TAGS: Record<Kind, string[]> = {
   reputation: ['div', 'span', 'strong', 'ul', 'li', 'p', 'time'],
-  badge: ['div', 'p', 'span', 'strong', 'ul', 'ol', 'li', 'img', 'time'],
+  badge: ['div', 'p', 'span', 'strong', 'ul', 'ol', 'li', 'img', 'time', 'button'],
   profile: ['div', 'span', 'strong', 'p', 'ul', 'li', 'a', 'img', 'button', 'svg', 'rect', 'g'],
-  category: ['div', 'span', 'strong', 'p', 'ul', 'ol', 'li'],
+  category: ['div', 'span', 'strong', 'p', 'ul', 'ol', 'li', 'button'],
 };
 
 const ATTRIBUTES: Record<string, string[]> = {
   div: ['class', 'part', 'role', 'data-badge', 'data-tier', 'aria-busy'],
   span: ['class', 'part', 'title', 'aria-hidden', 'role', 'data-share', 'style'],
   strong: ['class', 'part'],
-  p: ['class', 'part'],
+  p: ['class', 'part', 'role', 'aria-live'],
   ul: ['class', 'part', 'aria-label'],
   ol: ['class', 'part', 'aria-label'],
   li: ['class', 'part', 'data-category', 'data-badge', 'data-tier', 'data-platform', 'aria-current'],
   time: ['datetime'],
   img: ['src', 'alt', 'loading', 'referrerpolicy'],
   a: ['href', 'target', 'rel'],
-  button: ['type', 'class', 'part', 'data-action', 'aria-label'],
+  button: ['type', 'class', 'part', 'data-action', 'aria-label', 'aria-expanded'],
   svg: ['class', 'viewbox', 'aria-hidden'],
   rect: ['x', 'y', 'width', 'height', 'fill'],
   g: ['fill'],
@@ -54,7 +54,7 @@ const ATTRIBUTES: Record<string, string[]> = {
 const PARTS = [
   'widget', 'total', 'score', 'categories', 'category', 'meta', 'empty', 'badges', 'badge', 'medal', 'ladder', 'avatar',
   'name', 'verified', 'copy', 'bio', 'socials', 'identities', 'identity', 'nfts', 'title', 'description', 'reasons',
-  'reason', 'advice', 'error', 'retry',
+  'reason', 'advice', 'error', 'retry', 'reason-text', 'more', 'slow',
 ];
 
 const FIXED: Record<string, string[]> = {
@@ -69,7 +69,9 @@ const FIXED: Record<string, string[]> = {
   'aria-current': ['step', 'true'],
   'aria-label': ['Score by category', 'Levels', 'Copy address', 'Social accounts', 'On-chain identities', 'Ways to score'],
   role: ['status', 'alert'],
-  'data-action': ['copy', 'retry'],
+  'data-action': ['copy', 'retry', 'more'],
+  'aria-expanded': ['false'],
+  'aria-live': ['polite'],
   'data-tier': ['bronze', 'silver', 'gold', 'platinum', 'diamond', 'none'],
   width: ['1', '7'],
   height: ['1', '7'],

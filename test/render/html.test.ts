@@ -34,8 +34,8 @@ describe('html escapes every interpolated value', () => {
     expect(div.textContent).toBe('&lt;b&gt;');
   });
 
-  it('numbers and true are written as text', () => {
-    expect(html`${0}|${42}|${1.5}|${true}`.markup).toBe('0|42|1.5|true');
+  it('numbers are written as text; booleans render nothing (a stray `cond && x` never prints "true")', () => {
+    expect(html`${0}|${42}|${1.5}|${true}|${false}`.markup).toBe('0|42|1.5||');
   });
 });
 
@@ -74,7 +74,7 @@ describe('safeUrl lets only absolute http(s) URLs through', () => {
     ['http://example.com', 'http://example.com/'],
     ['HTTPS://EXAMPLE.COM/X', 'https://example.com/X'],
   ])('accepts %s', (input, output) => {
-    expect(safeUrl(input)).toBe(output);
+    expect(safeUrl(input)?.href).toBe(output);
   });
 
   it.each([
@@ -108,7 +108,33 @@ describe('safeUrl lets only absolute http(s) URLs through', () => {
 
   it('a quote in an accepted URL is percent-encoded, so it cannot end an attribute', () => {
     const url = safeUrl('https://evil.example/"onmouseover="alert(1)')!;
-    expect(url.startsWith('https://evil.example/')).toBe(true);
+    expect(url.href.startsWith('https://evil.example/')).toBe(true);
     expect(url).not.toContain('"');
+  });
+});
+
+describe('the html tag is hard to misuse', () => {
+  it('refuses a plain array posing as a template', () => {
+    const fake = Object.assign(['<b>', '</b>'], { raw: ['<b>', '</b>'] }) as unknown as TemplateStringsArray;
+    expect(() => html(fake, '<i>')).toThrow(TypeError);
+  });
+  it('refuses an unquoted attribute value', () => {
+    const value = 'x onmouseover=alert(1)';
+    expect(() => html`<p title=${value}>`).toThrow(/quote attribute values/);
+  });
+  it('refuses a plain string in href or src: only a SafeUrl from safeUrl() goes there', () => {
+    const url = 'javascript:alert(1)';
+    expect(() => html`<a href="${url}">x</a>`).toThrow(/SafeUrl/);
+    expect(() => html`<img src="${url}">`).toThrow(/SafeUrl/);
+    expect(html`<a href="${safeUrl('https://example.com/a"b')}">x</a>`.markup).toBe('<a href="https://example.com/a%22b">x</a>');
+  });
+  it('Html and SafeUrl cannot be built outside the module', () => {
+    const Ctor = Html as unknown as new (token: symbol, markup: string) => Html;
+    expect(() => new Ctor(Symbol('repkit.html'), '<script>')).toThrow(TypeError);
+  });
+  it('renderInto takes only Html', () => {
+    const div = document.createElement('div');
+    expect(() => renderInto(div, { markup: '<img src=x onerror=alert(1)>' } as Html)).toThrow(TypeError);
+    expect(div.innerHTML).toBe('');
   });
 });

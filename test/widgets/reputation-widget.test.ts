@@ -80,13 +80,13 @@ describe('categories: exactly min(available, maxCategories), highest score first
     expect(view.querySelector('ul.rk-categories')!.getAttribute('aria-label')).toMatch(/categor/i);
   });
 
-  it('equal scores keep the order of SPEC.md 2.2', async () => {
+  it('equal scores keep the service's category order', async () => {
     const tie = { score: 10, reason: 'r', title: '' };
     const baseUrl = server.fault({
       patch: { totalScore: 30, categories: { stakingRewards: tie, longevity: tie, governance: tie } },
     });
     const { view } = await ready({ baseUrl });
-    expect(titles(view)).toEqual(['Account Longevity', 'Governance', 'Staking']);
+    expect(titles(view)).toEqual(['Account Longevity', 'Governance Participation', 'Staking Rewards']);
   });
 });
 
@@ -98,7 +98,7 @@ describe('category titles', () => {
     expect(textOf(bridging?.querySelector('.rk-category-score'))).toBe('15');
   });
 
-  it('a blank title falls back to the SPEC.md name, then to the key', async () => {
+  it('a blank title falls back to the category's name, then to the key', async () => {
     const baseUrl = server.fault({
       patch: {
         totalScore: 30,
@@ -106,7 +106,7 @@ describe('category titles', () => {
       },
     });
     const { view } = await ready({ baseUrl });
-    expect(titles(view)).toEqual(['Governance', 'mystery_key']);
+    expect(titles(view)).toEqual(['Governance Participation', 'mystery_key']);
   });
 
   // src/widgets/reputation-widget.ts renderData: `CATEGORY_TITLES[key]` reads inherited
@@ -241,7 +241,9 @@ describe('hostile data is shown as text, never as markup', () => {
     for (const li of shown) {
       const key = li.dataset.category!;
       expect(Object.hasOwn(hostile.categories!, key)).toBe(true);
-      expect(li.querySelector('.rk-category-title')!.textContent).toBe(hostile.categories![key]!.title.trim());
+      const title = hostile.categories![key]!.title.trim();
+      // Text past 2,000 characters is cut when rendered.
+      expect(li.querySelector('.rk-category-title')!.textContent).toBe(title.length > 2000 ? title.slice(0, 2000) + '…' : title);
     }
     // The keys __proto__, constructor and hasOwnProperty are data like any other.
     expect(shown.map((li) => li.dataset.category)).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'hasOwnProperty']));

@@ -1,0 +1,30 @@
+/**
+ * A configuration mistake: thrown synchronously by `new ServiceClient()`, `createWidget()`,
+ * `update()` and `snippet()` before anything is requested. A `TypeError`, so existing
+ * `instanceof TypeError` checks keep working; `option` names the option at fault.
+ */
+export class OptionError extends TypeError {
+  override readonly name = 'OptionError';
+  /** The option at fault, as the caller wrote it (`baseUrl`, `maxBadges`, ...). */
+  readonly option: string;
+
+  constructor(option: string, message: string) {
+    super(message);
+    this.option = option;
+  }
+}
+
+/** How a rejected value is shown in a message: strings quoted, the rest as text. */
+export const shown = (value: unknown): string => {
+  if (typeof value == "string") return JSON.stringify(value.length > 20000 ? value.slice(0, 20000) + "…" : value);
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+};
+
+/** Throws an {@link OptionError} saying what `option` must be and what it got. */
+export const invalid = (option: string, expected: string, got: unknown): never => {
+  throw new OptionError(option, `repkit: "${option}" must be ${expected}, got ${shown(got)}`);
+};

@@ -1,0 +1,17 @@
+/** Small value checks shared by the client, the widgets and the embed code. */
+
+/** A string with something in it other than white space. */
+export const isText = (v: unknown): v is string => typeof v == 'string' && v.trim() != '';
+
+/** A whole number of 0 or more. */
+export const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+
+/** A plain object (not null, not an array). */
+export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v == 'object' && !Array.isArray(v);
+
+/**
+ * The value under a key the service or the page chose, never one inherited from
+ * Object.prototype: a category or option named `constructor` must not find a function.
+ */
+export const ownValue = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;

@@ -1,0 +1,131 @@
+import type { BadgeDefinition, BadgeLevel, SpecificUserBadge, UserBadge } from '../../client/types';
+import { formatDate, formatNumber } from '../../render/format';
+import { html, safeUrl, type Html } from '../../render/html';
+import { COMMON_OPTIONS, maxItems, show } from '../common-options';
+import type { Kind, OptionsOf, Settings } from '../descriptor';
+import { segment } from '../option-types';
+import { tierOf } from '../tiers';
+import { addressView, bounded, clamped, firstOf, image, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
+import css from '../../../styles/badge.css?raw';
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  /** Show only this badge, with its definition and level ladder. Default: every badge. */
+  badgeKey: segment('Show only this badge, with its definition and level ladder. Default: every badge.'),
+  /** Maximum badges displayed, highest level first (0 to 50). Default `6`. */
+  maxBadges: maxItems(6, 'Maximum badges displayed, highest level first.'),
+  /** Show when each badge was earned. Default `false`. */
+  showProgress: show(false, 'Show when each badge was earned.'),
+};
+
+/** Options of the badge widget. */
+export type BadgeWidgetOptions = OptionsOf<typeof OPTIONS, 'address'>;
+type Req = 'address';
+type S = Settings<typeof OPTIONS, Req>;
+
+/** What the badge widget shows: every badge, or one badge with its definition. */
+export type BadgeData =
+  | { badges: UserBadge[]; definitions: ReadonlyMap<string, BadgeDefinition> }
+  | { badge: SpecificUserBadge };
+
+const medal = (level: number, definition?: BadgeDefinition | null): Html =>
+  html`<span class="rk-medal" part="medal" aria-hidden="true">${Math.round(level) || ''}${image(safeUrl(definition?.imageUrl))}</span>`;
+
+const earned = (badge: UserBadge, s: S): Html | false => {
+  const date = s.showProgress && formatDate(badge.earnedAt, s.locale);
+  return !!date && html`<span class="rk-earned">Earned <time datetime="${badge.earnedAt ?? ''}">${date}</time></span>`;
+};
+
+const levelText = (badge: UserBadge, locale?: string): string => {
+  const tier = tierOf(badge.achievedLevel);
+  const title = bounded(badge.achievedLevelTitle.trim()) || tier[0]!.toUpperCase() + tier.slice(1);
+  return `${title} · Level ${formatNumber(badge.achievedLevel, locale)}`;
+};
+
+const badgeItem = (badge: UserBadge, definition: BadgeDefinition | undefined, s: S): Html => {
+  const tier = tierOf(badge.achievedLevel);
+  return html`<li class="rk-badge rk-tier-${tier}" part="badge" data-badge="${badge.badgeKey}" data-tier="${tier}">
+    ${medal(badge.achievedLevel, definition)}
+    <span class="rk-badge-text">
+      <span class="rk-badge-title">${bounded(definition?.title.trim() || badge.badgeKey)}</span>
+      <span class="rk-level">${levelText(badge, s.locale)}</span>${earned(badge, s)}
+    </span>
+  </li>`;
+};
+
+const list = (badges: UserBadge[], definitions: ReadonlyMap<string, BadgeDefinition>, s: S): Html => {
+  const sorted = [...badges].sort((a, b) => b.achievedLevel - a.achievedLevel);
+  const [shown, hidden] = firstOf(sorted, s.maxBadges);
+  return html`<div class="rk-card">
+    <p class="rk-heading"><span>Badges</span><span class="rk-count">${formatNumber(badges.length, s.locale)} earned</span></p>
+    ${badges.length
+      ? html`<ul class="rk-badges" part="badges">${shown.map((b) => badgeItem(b, definitions.get(b.badgeKey), s))}</ul>${moreLine(hidden, s.locale)}`
+      : html`<p class="rk-empty" part="empty">No badges earned yet.</p>`}
+    ${addressView(s.address)}
+  </div>`;
+};
+
+const step = (level: BadgeLevel, reachedLevel: number, metric: string, locale?: string): Html => {
+  const reached = level.level <= reachedLevel;
+  return html`<li class="rk-step rk-tier-${tierOf(level.level)}${reached ? ' rk-reached' : ''}"${level.level == reachedLevel && html` aria-current="step"`}>
+    <span class="rk-dot" aria-hidden="true">${formatNumber(level.level, locale)}</span>
+    <span class="rk-step-title">${bounded(level.title)}${reached && html`<span class="rk-hidden"> (reached)</span>`}</span>
+    <span class="rk-step-value">${formatNumber(level.value, locale)} ${bounded(metric)}</span>
+  </li>`;
+};
+
+const ladder = (definition: BadgeDefinition, reachedLevel: number, locale?: string): Html | false => {
+  const sorted = [...definition.levels].sort((a, b) => a.level - b.level);
+  const [shown, hidden] = firstOf(sorted, LIST_LIMITS.levels);
+  return (
+    shown.length > 0 &&
+    html`<ol class="rk-ladder" part="ladder" aria-label="Levels">${shown.map((l) => step(l, reachedLevel, definition.metric, locale))}</ol>
+      ${moreLine(hidden, locale)}`
+  );
+};
+
+const one = ({ badge, definition }: SpecificUserBadge, s: S): Html => {
+  const level = badge?.achievedLevel ?? 0;
+  const tier = badge ? tierOf(level) : undefined;
+  return html`<div class="rk-card rk-one${tier ? ` rk-tier-${tier}` : ''}" part="badge" data-badge="${s.badgeKey ?? ''}" data-tier="${tier ?? 'none'}">
+    <div class="rk-badge-head">
+      ${medal(level, definition)}
+      <span class="rk-badge-text">
+        <strong class="rk-badge-title">${bounded(definition?.title.trim() || s.badgeKey || '')}</strong>
+        <span class="rk-level">${badge ? levelText(badge, s.locale) : 'Not earned yet'}</span>${badge && earned(badge, s)}
+      </span>
+    </div>
+    ${definition?.shortDescription && clamped('p', 'rk-description', 'description', definition.shortDescription)}
+    ${definition && ladder(definition, level, s.locale)}
+    ${addressView(s.address)}
+  </div>`;
+};
+
+/** The badge widget: earned badges coloured by tier, or one badge with its level ladder. */
+export const badgeKind: Kind<typeof OPTIONS, BadgeData, Req> = {
+  name: 'badge',
+  css,
+  options: OPTIONS,
+  required: ['address'],
+  async load(client, s, request) {
+    if (s.badgeKey) return { badge: await client.getBadge(s.address, s.badgeKey, request) };
+    const [earnedBadges, definitions] = await Promise.all([
+      client.getBadges(s.address, request),
+      // Definitions only supply titles and images: without them, badges show their keys.
+      client.getBadgeDefinitions(request).then(
+        (all) => all.badges,
+        (error: Error) => {
+          if (request.signal?.aborted) throw error;
+          return [];
+        },
+      ),
+    ]);
+    return { badges: earnedBadges.badges, definitions: new Map(definitions.map((d) => [d.key, d])) };
+  },
+  views: {
+    loading: (s) =>
+      skeleton('Loading badges…', [html`<span class="rk-skel rk-skel-head"></span>`, ...skeletonRows(s.badgeKey ? 3 : Math.min(s.maxBadges, 6))]),
+    ready: (data, s) => ('badge' in data ? one(data.badge, s) : list(data.badges, data.definitions, s)),
+    notFound: (s) => (s.badgeKey ? 'This address has not earned this badge yet.' : 'There is no badge data for this address yet.'),
+  },
+};

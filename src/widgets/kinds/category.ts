@@ -1,0 +1,125 @@
+import type { ReasonDetail, SpecificCategoryScore, ThresholdDetail } from '../../client/types';
+import { formatNumber } from '../../render/format';
+import { html, type Html } from '../../render/html';
+import { ownValue } from '../../util/values';
+import { CATEGORY_TITLES } from '../categories';
+import { COMMON_OPTIONS, show } from '../common-options';
+import type { Kind, OptionsOf, Settings } from '../descriptor';
+import { segment } from '../option-types';
+import { addressView, bounded, clamped, firstOf, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
+import css from '../../../styles/category.css?raw';
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  /** The category to show (`longevity`, `txCount`, ...). Required. */
+  categoryKey: segment('The category to show (`longevity`, `governance`, ...). Required.'),
+  /** Show the category's name. Default `true`. */
+  showTitle: show(true, 'Show the category’s name.'),
+  /** Show the category's short description. Default `true`. */
+  showDescription: show(true, 'Show the category’s short description.'),
+  /** Show every way of earning points, the one that scored highlighted. Default `true`. */
+  showBreakdown: show(true, 'Show every way of earning points, the one that scored highlighted.'),
+  /** Show the advice for earning more points. Default `true`. */
+  showAdvice: show(true, 'Show the advice for earning more points.'),
+  /** Show only the score (and title), nothing else. Default `false`. */
+  showScoreOnly: show(false, 'Show only the score (and title), nothing else.'),
+  /** One-line display. Default `false`. */
+  compact: show(false, 'One-line display.'),
+};
+
+/** Options of the category widget. */
+export type CategoryWidgetOptions = OptionsOf<typeof OPTIONS, 'address' | 'categoryKey'>;
+type Req = 'address' | 'categoryKey';
+type S = Settings<typeof OPTIONS, Req>;
+
+const thresholdItem = (t: ThresholdDetail): Html =>
+  html`<li><span class="rk-threshold-label">${bounded(t.label)}</span> ${bounded(t.description)}</li>`;
+
+const thresholdList = (thresholds: ThresholdDetail[], locale?: string): Html | false => {
+  const [shown, hidden] = firstOf(thresholds, LIST_LIMITS.thresholds);
+  return shown.length > 0 && html`<ul class="rk-thresholds">${shown.map(thresholdItem)}</ul>${moreLine(hidden, locale)}`;
+};
+
+const reasonItem = (reason: ReasonDetail, achieved: boolean, locale?: string): Html =>
+  html`<li class="rk-reason-item${achieved ? ' rk-achieved' : ''}" part="reason"${achieved && html` aria-current="true"`}>
+    <p class="rk-reason-head">
+      <span class="rk-reason-title">${bounded(reason.title)}</span>
+      <span class="rk-points">${formatNumber(reason.points, locale)} pts</span>
+    </p>
+    ${achieved && html`<p class="rk-achieved-label">Your score</p>`}
+    ${reason.description.trim() && clamped('p', 'rk-reason-text', 'reason-text', reason.description)}
+    ${thresholdList(reason.thresholds, locale)}
+  </li>`;
+
+const reasonList = (reasons: ReasonDetail[], current: ReasonDetail | undefined, locale?: string): Html | false => {
+  const [shown, hidden] = firstOf(reasons, LIST_LIMITS.reasons);
+  // The achieved reason is always shown, even when it ranks past the limit.
+  if (current && !shown.includes(current)) shown.push(current);
+  return (
+    shown.length > 0 &&
+    html`<ol class="rk-reasons" part="reasons" aria-label="Ways to score">${shown.map((r) => reasonItem(r, r === current, locale))}</ol>
+      ${moreLine(hidden - (current && shown.length > LIST_LIMITS.reasons ? 1 : 0), locale)}`
+  );
+};
+
+/** Advice: the achieved reason's own (how to move on from it) first, then that of every reason worth more. */
+const adviceOf = (reasons: ReasonDetail[], current: ReasonDetail | undefined): string[] => {
+  const better = reasons.filter((r) => r !== current && r.points > (current?.points ?? -Infinity));
+  const all = new Set<string>();
+  for (const reason of [current, ...better]) {
+    for (const advice of reason?.advices ?? []) {
+      if (advice.trim()) all.add(advice);
+      if (all.size > LIST_LIMITS.advices * 4) return [...all];
+    }
+  }
+  return [...all];
+};
+
+const adviceView = (advice: string[], locale?: string): Html | false => {
+  const [shown, hidden] = firstOf(advice, LIST_LIMITS.advices);
+  return (
+    shown.length > 0 &&
+    html`<div class="rk-advice" part="advice">
+      <p class="rk-advice-title">How to earn more</p>
+      <ul>${shown.map((a) => html`<li>${bounded(a)}</li>`)}</ul>${moreLine(hidden, locale)}
+    </div>`
+  );
+};
+
+const ready = ({ category, definition }: SpecificCategoryScore, s: S): Html => {
+  const { score, reason, title } = category.score;
+  const name = bounded(definition?.displayName.trim() || title.trim() || ownValue(CATEGORY_TITLES, category.key) || category.key);
+  const reasons = definition ? [...definition.reasons].sort((a, b) => b.points - a.points) : [];
+  const current = reasons.find((r) => r.key == reason);
+  const full = !s.showScoreOnly && !s.compact;
+  return html`<div class="rk-card${s.compact ? ' rk-compact' : ''}">
+    <div class="rk-total" part="total">
+      ${s.showTitle && html`<span class="rk-label" part="title">${name}</span>`}
+      <strong class="rk-score" part="score">${formatNumber(score, s.locale)}</strong><span class="rk-unit">points</span>
+    </div>
+    ${full && s.showDescription && definition?.short_description.trim() && clamped('p', 'rk-description', 'description', definition.short_description)}
+    ${full && current && !s.showBreakdown && html`<p class="rk-reason">${bounded(current.title)}</p>`}
+    ${full && s.showBreakdown && reasonList(reasons, current, s.locale)}
+    ${full && s.showAdvice && adviceView(adviceOf(reasons, current), s.locale)}
+    ${full && addressView(s.address)}
+  </div>`;
+};
+
+/** The category widget: one category's score, its ways of scoring and advice for earning more. */
+export const categoryKind: Kind<typeof OPTIONS, SpecificCategoryScore, Req> = {
+  name: 'category',
+  css,
+  options: OPTIONS,
+  required: ['address', 'categoryKey'],
+  load: (client, s, request) => client.getCategoryScore(s.address, s.categoryKey, request),
+  views: {
+    loading: (s) =>
+      skeleton(
+        'Loading category score…',
+        [html`<span class="rk-skel rk-skel-score"></span>`, ...skeletonRows(s.compact || s.showScoreOnly ? 0 : 3)],
+        s.compact,
+      ),
+    ready,
+    notFound: () => 'This address has no score in this category yet.',
+  },
+};

@@ -1,0 +1,149 @@
+import { isServiceError } from '../../client/service-error';
+import type { ChainIdentity, UserProfile } from '../../client/types';
+import { shortAddress } from '../../render/address';
+import { formatNumber } from '../../render/format';
+import { html, linkUrl, safeUrl, type Html } from '../../render/html';
+import { identicon } from '../../render/identicon';
+import { displayNameOf, isVerified, socialsOf, webUrl, type Social } from '../../rules/profile';
+import { ownValue } from '../../util/values';
+import { COMMON_OPTIONS, show } from '../common-options';
+import type { Kind, OptionsOf, Settings } from '../descriptor';
+import { addressView, bounded, clamped, firstOf, image, link, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
+import css from '../../../styles/profile.css?raw';
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  /** Show the avatar (or a generated one). Default `true`. */
+  showAvatar: show(true, 'Show the avatar (or one generated from the address).'),
+  /** Show the bio. Default `true`. */
+  showBio: show(true, 'Show the bio.'),
+  /** Show social links from `socialLinks` and the chain identities. Default `true`. */
+  showSocials: show(true, 'Show social links from `socialLinks` and the chain identities.'),
+  /** Show the on-chain identity records. Default `true`. */
+  showIdentities: show(true, 'Show the on-chain identity records.'),
+  /** Show the NFT count. Default `true`. */
+  showNftCount: show(true, 'Show the NFT count.'),
+};
+
+/** Options of the profile widget. */
+export type ProfileWidgetOptions = OptionsOf<typeof OPTIONS, 'address'>;
+type Req = 'address';
+type S = Settings<typeof OPTIONS, Req>;
+
+const PLATFORM_LABELS: Record<string, string> = {
+  web: 'Website',
+  email: 'Email',
+  twitter: 'X',
+  github: 'GitHub',
+  matrix: 'Matrix',
+  discord: 'Discord',
+  riot: 'Element',
+};
+
+const verifiedMark = (): Html =>
+  html`<span class="rk-verified" part="verified" title="Verified identity"><span aria-hidden="true">✓</span><span class="rk-hidden">Verified identity</span></span>`;
+
+const avatar = (s: S, url?: string): Html | false =>
+  // The generated avatar sits under the image and shows if the image is missing or broken.
+  s.showAvatar && html`<span class="rk-avatar" part="avatar">${identicon(s.address)}${image(safeUrl(url))}</span>`;
+
+const addressRow = (s: S): Html =>
+  html`<p class="rk-address-row">
+    ${addressView(s.address)}<button type="button" class="rk-copy" part="copy" data-action="copy" aria-label="Copy address">Copy</button>
+    <span class="rk-hidden rk-copy-status" role="status"></span>
+  </p>`;
+
+const socialItem = ({ platform, handle, url }: Social): Html =>
+  html`<li class="rk-social" data-platform="${platform}">
+    <span class="rk-platform">${bounded(ownValue(PLATFORM_LABELS, platform) ?? platform)}</span>${link(url ? linkUrl(url) : undefined, bounded(handle))}
+  </li>`;
+
+const fact = (label: string, value: Html | string | undefined): Html | false =>
+  !!value && html`<p class="rk-fact"><span class="rk-fact-label">${label}</span> ${typeof value == 'string' ? bounded(value) : value}</p>`;
+
+const identityItem = (identity: ChainIdentity): Html => {
+  const judgements = identity.judgements?.slice(0, LIST_LIMITS.thresholds).map((j) => `${j.judgement} (registrar ${j.index})`);
+  return html`<li class="rk-identity" part="identity">
+    <p class="rk-name-row">
+      <strong class="rk-identity-name">${bounded(identity.display?.trim() || shortAddress(identity.address))}</strong>${isVerified(identity) && verifiedMark()}
+    </p>
+    ${fact('Legal name', identity.legal)}
+    ${fact('Web', identity.web && link(safeUrl(webUrl(identity.web)), bounded(identity.web)))}
+    ${fact('Role', identity.role)}
+    ${fact('Judgements', judgements?.join(', '))}
+  </li>`;
+};
+
+const listOf = <T>(items: T[], limit: number, className: string, label: string, item: (x: T) => Html, locale?: string): Html | false => {
+  const [shown, hidden] = firstOf(items, limit);
+  return shown.length > 0 && html`<ul class="${className}" part="${className.slice(3)}" aria-label="${label}">${shown.map(item)}</ul>${moreLine(hidden, locale)}`;
+};
+
+const empty = (s: S): Html =>
+  html`<div class="rk-card">
+    <div class="rk-head">${avatar(s)}<div class="rk-who"><p class="rk-empty" part="empty">No profile set up yet</p>${addressRow(s)}</div></div>
+  </div>`;
+
+const ready = (profile: UserProfile | null, s: S): Html => {
+  if (!profile) return empty(s);
+  return html`<div class="rk-card">
+    <div class="rk-head">
+      ${avatar(s, profile.avatarUrl)}
+      <div class="rk-who">
+        <p class="rk-name-row"><strong class="rk-name" part="name">${bounded(displayNameOf(profile))}</strong>${isVerified(profile) && verifiedMark()}</p>
+        ${addressRow(s)}
+      </div>
+    </div>
+    ${s.showBio && profile.bio?.trim() && clamped('p', 'rk-bio', 'bio', profile.bio)}
+    ${s.showSocials && listOf(socialsOf(profile), LIST_LIMITS.socials, 'rk-socials', 'Social accounts', socialItem, s.locale)}
+    ${s.showIdentities && listOf(profile.chainIdentities ?? [], LIST_LIMITS.identities, 'rk-identities', 'On-chain identities', identityItem, s.locale)}
+    ${s.showNftCount && profile.nftCount !== undefined && html`<p class="rk-nfts" part="nfts"><strong>${formatNumber(profile.nftCount, s.locale)}</strong> NFTs</p>`}
+  </div>`;
+};
+
+/** Says how the copy went on the button and, for screen readers, in the status region. */
+const copied = (button: HTMLElement, ok: boolean, later: (fn: () => void, ms: number) => void): void => {
+  const status = button.parentElement?.querySelector('.rk-copy-status');
+  button.textContent = ok ? 'Copied' : 'Copy failed';
+  if (status) status.textContent = ok ? 'Address copied' : 'The address could not be copied';
+  later(() => {
+    button.textContent = 'Copy';
+    if (status) status.textContent = '';
+  }, 1500);
+};
+
+/** The profile widget: avatar, name, verified mark, bio, social links, identities, NFT count. */
+export const profileKind: Kind<typeof OPTIONS, UserProfile | null, Req> = {
+  name: 'profile',
+  css,
+  options: OPTIONS,
+  required: ['address'],
+  async load(client, s, request) {
+    try {
+      return await client.getProfile(s.address, request);
+    } catch (error) {
+      // No profile is a normal answer for most addresses, not a failure.
+      if (isServiceError(error) && error.statusCode == 404) return null;
+      throw error;
+    }
+  },
+  views: {
+    loading: (s) =>
+      skeleton('Loading profile…', [
+        html`<div class="rk-head">${s.showAvatar && html`<span class="rk-avatar rk-skel"></span>`}<span class="rk-skel rk-skel-head"></span></div>`,
+        ...skeletonRows(2),
+      ]),
+    ready,
+    notFound: () => 'No profile set up yet.',
+  },
+  actions: {
+    copy(button, { settings, later }) {
+      const clipboard = globalThis.navigator?.clipboard;
+      if (!clipboard) return copied(button, false, later);
+      clipboard.writeText(settings.address).then(
+        () => copied(button, true, later),
+        () => copied(button, false, later),
+      );
+    },
+  },
+};

@@ -1,0 +1,94 @@
+import type { CategoryScore, UserScores } from '../../client/types';
+import { formatDate, formatNumber } from '../../render/format';
+import { html, type Html } from '../../render/html';
+import { ownValue } from '../../util/values';
+import { CATEGORY_TITLES } from '../categories';
+import { COMMON_OPTIONS, maxItems, show } from '../common-options';
+import type { Kind, OptionsOf, Settings } from '../descriptor';
+import { addressView, bounded, moreLine, skeleton, skeletonRows } from '../views/common';
+import css from '../../../styles/reputation.css?raw';
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  /** Show the category breakdown; `false` shows only the total score. Default `true`. */
+  showCategories: show(true, 'Show the category breakdown; `false` shows only the total score.'),
+  /** Maximum categories displayed, highest score first (0 to 50). Default `6`. */
+  maxCategories: maxItems(6, 'Maximum categories displayed, highest score first.'),
+  /** One-line display: the score and category chips. Default `false`. */
+  compact: show(false, 'One-line display: the score and category chips.'),
+};
+
+/** Options of the reputation widget. */
+export type ReputationWidgetOptions = OptionsOf<typeof OPTIONS, 'address'>;
+type Req = 'address';
+type S = Settings<typeof OPTIONS, Req>;
+
+const ORDER = /* @__PURE__ */ Object.keys(CATEGORY_TITLES);
+
+/** Categories to show: highest score first, ties in the service's order, then unknown keys. */
+export const rankCategories = (scores: UserScores): [string, CategoryScore][] =>
+  Object.entries(scores.categories ?? {}).sort(
+    ([a, x], [b, y]) => y.score - x.score || (ORDER.indexOf(a) >>> 0) - (ORDER.indexOf(b) >>> 0),
+  );
+
+const categoryTitle = (key: string, category: CategoryScore): string =>
+  bounded(category.title.trim() || ownValue(CATEGORY_TITLES, key) || key);
+
+/** A category's share of the total, for its bar (0 to 1; a penalty has none). */
+const share = (score: number, total: number): string => (total > 0 ? Math.min(1, Math.max(0, score / total)).toFixed(3) : '0');
+
+const categoryRow = ([key, category]: [string, CategoryScore], total: number, locale?: string): Html =>
+  html`<li class="rk-category" part="category" data-category="${key}">
+    <span class="rk-category-title">${categoryTitle(key, category)}</span>
+    <span class="rk-category-score">${formatNumber(category.score, locale)}</span>
+    <span class="rk-bar" aria-hidden="true"><span class="rk-fill" data-share="${share(category.score, total)}"></span></span>
+  </li>`;
+
+const totalView = (total: number, locale?: string): Html =>
+  html`<div class="rk-total" part="total">
+    <span class="rk-label">Reputation score</span><strong class="rk-score" part="score">${formatNumber(total, locale)}</strong>
+  </div>`;
+
+const metaView = (scores: UserScores, s: S): Html => {
+  const updated = formatDate(scores.calculatedAt, s.locale);
+  return html`<p class="rk-meta" part="meta">
+    ${addressView(s.address)}${updated && html` · Updated <time datetime="${scores.calculatedAt}">${updated}</time>`}
+  </p>`;
+};
+
+const ready = (scores: UserScores, s: S): Html => {
+  const all = s.showCategories ? rankCategories(scores) : [];
+  const shown = all.slice(0, s.maxCategories);
+  return html`<div class="rk-card${s.compact ? ' rk-compact' : ''}">
+    ${totalView(scores.totalScore, s.locale)}
+    ${shown.length > 0 &&
+    html`<ul class="rk-categories" part="categories" aria-label="Score by category">
+      ${shown.map((entry) => categoryRow(entry, scores.totalScore, s.locale))}
+    </ul>`}
+    ${s.compact && moreLine(all.length - shown.length, s.locale)}
+    ${s.showCategories && !all.length && html`<p class="rk-empty" part="empty">No category scores yet.</p>`}
+    ${!s.compact && metaView(scores, s)}
+  </div>`;
+};
+
+/** The reputation widget: the total score and the highest-scoring categories. */
+export const reputationKind: Kind<typeof OPTIONS, UserScores, Req> = {
+  name: 'reputation',
+  css,
+  options: OPTIONS,
+  required: ['address'],
+  load: (client, s, request) => client.getScores(s.address, request),
+  views: {
+    loading: (s) =>
+      skeleton(
+        'Loading reputation…',
+        [html`<span class="rk-skel rk-skel-score"></span>`, ...skeletonRows(s.compact || !s.showCategories ? 0 : Math.min(s.maxCategories, 6))],
+        s.compact,
+      ),
+    ready,
+    notFound: () => 'There is no reputation data for this address yet.',
+    // Bar widths are data, and a strict CSP forbids style attributes: set them through CSSOM.
+    decorate: (view) =>
+      view.querySelectorAll<HTMLElement>('[data-share]').forEach((bar) => bar.style.setProperty('--rk-share', bar.dataset.share!)),
+  },
+};

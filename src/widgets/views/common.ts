@@ -1,0 +1,79 @@
+import { shortAddress } from '../../render/address';
+import { formatNumber } from '../../render/format';
+import { html, type Html, type SafeUrl } from '../../render/html';
+
+/**
+ * The most items of each list a widget renders; the rest are counted in a "+N more" line.
+ * A record can carry any number (the service's data is written by anyone), and rendering
+ * them all would block the page.
+ */
+export const LIST_LIMITS = {
+  levels: 10,
+  reasons: 12,
+  thresholds: 8,
+  advices: 8,
+  identities: 5,
+  socials: 12,
+} as const;
+
+/** Text longer than this is cut (with an ellipsis) before it is rendered. */
+export const TEXT_LIMIT = 2000;
+
+/** Text cut at {@link TEXT_LIMIT} characters, never inside a surrogate pair. */
+export const bounded = (text: string, limit = TEXT_LIMIT): string => {
+  if (text.length <= limit) return text;
+  const cut = /[\uD800-\uDBFF]/.test(text[limit - 1]!) ? limit - 1 : limit;
+  return text.slice(0, cut) + '…';
+};
+
+/** The first `limit` items, and how many were left out. */
+export const firstOf = <T>(items: readonly T[], limit: number): [T[], number] => [items.slice(0, limit), Math.max(0, items.length - limit)];
+
+/** "+N more" for what a list left out, or nothing. */
+export const moreLine = (hidden: number, locale: string | undefined): Html | false =>
+  hidden > 0 && html`<p class="rk-more" part="more">+${formatNumber(hidden, locale)} more</p>`;
+
+/** Text that may be long: clamped to a few lines, with a toggle when it is long enough to be cut. */
+export const clamped = (tag: 'p' | 'span', className: string, part: string, text: string): Html => {
+  const shown = bounded(text);
+  const toggle =
+    shown.length > 160 &&
+    html`<button type="button" class="rk-more-toggle" data-action="more" aria-expanded="false">Show more</button>`;
+  return tag == 'p'
+    ? html`<div class="rk-clamp"><p class="${className}" part="${part}">${shown}</p>${toggle}</div>`
+    : html`<span class="rk-clamp"><span class="${className}" part="${part}">${shown}</span>${toggle}</span>`;
+};
+
+/** Opens or closes the clamped text around a "Show more" button. */
+export const toggleClamp = (button: HTMLElement): void => {
+  const open = !!button.closest('.rk-clamp')?.classList.toggle('rk-open');
+  button.setAttribute('aria-expanded', String(open));
+  button.textContent = open ? 'Show less' : 'Show more';
+};
+
+/** The shortened address with the full one in a tooltip. */
+export const addressView = (address: string): Html =>
+  html`<span class="rk-address" title="${address}">${shortAddress(address)}</span>`;
+
+/** A link that opens outside the widget without handing the page or the referrer to it. */
+export const link = (url: SafeUrl | undefined, text: string): Html =>
+  url ? html`<a href="${url}" target="_blank" rel="noopener noreferrer nofollow">${text}</a>` : html`<span>${text}</span>`;
+
+/** An image from data, lazy and without a referrer; hidden from assistive technology. */
+export const image = (url: SafeUrl | undefined): Html | false =>
+  !!url && html`<img src="${url}" alt="" loading="lazy" referrerpolicy="no-referrer">`;
+
+/**
+ * The loading view: a card with the given placeholder rows, a hidden label, and the status
+ * line that says "still calculating" after a few seconds (a live region from the start, laid
+ * over the skeleton so that filling it moves nothing).
+ */
+export const skeleton = (label: string, rows: Html | Html[], compact = false): Html =>
+  html`<div class="rk-card${compact ? ' rk-compact' : ''}">
+    <span class="rk-hidden">${label}</span>${rows}
+    <p class="rk-slow" part="slow" role="status" aria-live="polite"></p>
+  </div>`;
+
+/** `n` placeholder rows. */
+export const skeletonRows = (n: number, className = 'rk-skel-row'): Html[] =>
+  Array.from({ length: n }, () => html`<span class="rk-skel ${className}"></span>`);
