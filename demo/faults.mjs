@@ -6,7 +6,10 @@
 /**
  * Builds a fault spec string from an object, encoding each value with encodeURIComponent
  * (objects, i.e. `patch`, are JSON-encoded first). `true` makes a flag (`hang`, `drop`,
- * `dropMidBody`); `false`, `null` and `undefined` items are left out.
+ * `dropMidBody`); `false`, `null` and `undefined` items are left out. The items are listed in
+ * demo/sandbox.d.mts (`FaultItems`): `status`, `message`, `resetIn`, `retryAfter`,
+ * `redirect`, `latency`, `hang`, `drop`, `dropMidBody`, `body`, `big`, `bomb`, `patch`,
+ * `times`, `id`.
  *
  * Remember that `times` counts per exact spec string per sandbox: give tests that reuse a
  * spec a distinct `id` so each starts a fresh counter.

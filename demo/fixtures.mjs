@@ -1,286 +1,288 @@
 /**
- * Fixture records served by the sandbox (demo/sandbox.mjs).
+ * Fixture records served by the sandbox (demo/sandbox.mjs), shaped as the production service
+ * sends them (/work/shared/WIRE.md "Records as the service sends them"), not as the client's
+ * public types name them:
  *
- * Each named address exists to exercise one branch of the client and the widgets, so the
- * data is deliberately uneven: a rich account, an account known only by its on-chain
- * identity, a brand-new account, an account without a profile, an account whose every string
- * is hostile, and an address that is not here at all. The records follow SPEC.md section 2
- * field for field (note `short_description` / `long_description` with underscores in category
- * definitions, and `count === badges.length`), because the client validates them and a
- * fixture that drifted from the spec would hide real bugs.
+ * - profiles carry `polkadotIdentities` (public name: `chainIdentities`), whose identity
+ *   objects use `twitter`, `github`, `discord`, `riot` (public: `microblog`, `codehost`,
+ *   `chatserver`, `legacychat`);
+ * - optional fields are often `null` (an app user who never filled in the profile sends
+ *   `displayName`, `avatarUrl` and `bio` as `null`);
+ * - category scores, reasons and judgements carry a Mongo-style `_id`; every record has a
+ *   `source` (`'app'`: stored by the service's own app, always fast; `'api'`: computed from
+ *   chain data by the developer API, slow the first time);
+ * - the 12 real categories (`stakingSlash` is a penalty: 0 or negative), PascalCase badge
+ *   keys with 1 to 3 levels keyed like `LEVEL_2_5_VOTES`, and levels that carry
+ *   `constraints: {label, description}[]` and `advice: string[]`.
+ * The sandbox strips `key` from the nested definitions of getCategoryScore and getBadge, as
+ * production does; the metadata lists keep it.
  *
- * Addresses are made-up Polkadot (SS58 prefix 0) strings with a valid SS58 checksum, so they
- * look and measure like real ones (47-48 base58 characters); no real key is behind them.
+ * Each named address exercises one branch of the client and the widgets; see
+ * {@link ADDRESS_LABELS}. Addresses are made-up Polkadot (SS58 prefix 0) strings with a valid
+ * SS58 checksum (47-48 base58 characters); no real key is behind them.
  *
- * Zero dependencies: plain data plus a few helpers.
+ * Image URLs are absolute and point at the sandbox itself (demo/fixtures/*.svg), written with
+ * the placeholder {@link ORIGIN_PLACEHOLDER}: the sandbox replaces it with its own origin when
+ * it answers (see {@link withOrigin}), since its port varies and the client accepts only
+ * absolute http(s) URLs.
+ *
+ * Zero dependencies and no node: imports: the demo page imports this file in the browser.
  */
 
-/** The one API key the sandbox accepts; any other key, or none, gets 401. */
+/** The API key the sandbox accepts from any origin. */
 export const API_KEY = 'demo-key';
 
+/** A second valid key, allowed only from {@link ORIGIN_LOCKED_ORIGIN} (and from the sandbox's own origin). */
+export const ORIGIN_LOCKED_KEY = 'demo-locked-key';
+
+/** The one browser origin {@link ORIGIN_LOCKED_KEY} allows. */
+export const ORIGIN_LOCKED_ORIGIN = 'https://allowed.example';
+
 /**
- * Named fixture addresses. `unknown` is deliberately absent from {@link FIXTURES}: the
- * sandbox answers getScores/getProfile with 404 and getBadges with an empty list for it (as
- * for any other well-formed address that is not listed).
+ * Stands for the sandbox's own origin (e.g. `http://127.0.0.1:8080`) in fixture URLs; the
+ * sandbox replaces it in every answer.
+ */
+export const ORIGIN_PLACEHOLDER = '{origin}';
+
+/**
+ * `value` with every {@link ORIGIN_PLACEHOLDER} in its strings replaced by `origin`: what the
+ * sandbox serves at that origin. A deep copy; own `__proto__` keys stay data.
+ * @template T
+ * @param {T} value
+ * @param {string} origin e.g. `http://127.0.0.1:54321`, no trailing slash
+ * @returns {T}
+ */
+export function withOrigin(value, origin) {
+  return JSON.parse(JSON.stringify(value).replaceAll(ORIGIN_PLACEHOLDER, origin));
+}
+
+/**
+ * Named fixture addresses. `fresh` and `unknown` are not in {@link FIXTURES}: like any other
+ * valid address the service has never seen, they are computed on the spot (see
+ * {@link brandNewRecords}): total 0, no categories, no badges, an empty profile.
  */
 export const ADDRESSES = Object.freeze({
   rich: '1bW2n31E8Sx3JaDBs39FF2Se4qbjvgE2BLtonvAcqDSCFa6',
   identityOnly: '135zNoanbmg5DrG1ixwEEzRiNpXw6at7Gt6Fy5mSn6kK9xEp',
-  fresh: '14CvCqoEvbcmFfmQF6FyYJXLY52kbRYC71WNwkAJc8uQDETG',
+  noBadges: '13r2aZpovYy2SpdzPUXBWCWg7pvN9bqyupLhXWUE7rigevNJ',
   noProfile: '15a4gYzAhjC6NcvwMxFJkruZhggGSY5WCHYrxMJS4gGVnKB2',
+  fresh: '14CvCqoEvbcmFfmQF6FyYJXLY52kbRYC71WNwkAJc8uQDETG',
   hostile: '16QvhX3rykiJWw7N9MFBn4aGubmJAyMg91ggcTxziKGC1nVD',
   unknown: '143GnVeLuaRUSgRiARNsKryMR1L8ins1PjHCigTsyJxRAGaT',
 });
 
 /** Short human labels for {@link ADDRESSES}, for the demo page's address picker. */
 export const ADDRESS_LABELS = Object.freeze({
-  rich: 'Rich account (7 categories, 5 badges, full profile)',
-  identityOnly: 'On-chain identity only (no display name, no avatar)',
-  fresh: 'Brand-new account (score 0, no categories, no badges)',
-  noProfile: 'No profile (getProfile answers 404)',
+  rich: 'App user: full profile, 12 categories, 6 badges',
+  identityOnly: 'Computed: on-chain identity only (display name, avatar, bio null)',
+  noBadges: 'Computed: unverified identity, no badges',
+  noProfile: 'App user who never filled in a profile (all null)',
+  fresh: 'Brand-new address: score 0, recomputed on every request (slow)',
   hostile: 'Hostile data (HTML, javascript: URLs, RTL marks, 10k-char name)',
-  unknown: 'Unknown address (getScores answers 404)',
+  unknown: 'Any other address: computed on the spot (slow), score 0',
 });
 
-/** Linked accounts that appear only inside chain identities. */
+/** Linked accounts that appear only inside on-chain identities. */
 const RICH_LINKED = '15KPQwNKT2AUQ9R9UR896Xm9xdqeMszfTxHELBVFsf9LJvoN';
 const HOSTILE_LINKED = '1268ffEtsrXKAMbRpWssEJCoCRmNPf94Cy6CmpfFgN9VyHkm';
 
-// ---------------------------------------------------------------------------------------
-// Definitions
-// ---------------------------------------------------------------------------------------
-
-/** Level keys and titles of SPEC.md 2.4, shared by every badge. */
-const LEVELS = [
-  { level: 1, key: 'bronze', title: 'Bronze' },
-  { level: 2, key: 'silver', title: 'Silver' },
-  { level: 3, key: 'gold', title: 'Gold' },
-  { level: 4, key: 'platinum', title: 'Platinum' },
-  { level: 5, key: 'diamond', title: 'Diamond' },
-];
+/** Local images served by the sandbox (demo/fixtures/). */
+const IMAGE = {
+  avatar: `${ORIGIN_PLACEHOLDER}/demo/fixtures/avatar.svg`,
+  badge: (name) => `${ORIGIN_PLACEHOLDER}/demo/fixtures/badges/${name}.svg`,
+};
 
 /**
- * Builds a badge definition whose five levels need increasing amounts of `metric`.
- * @param {object} base key, title, shortDescription, longDescription, metric, imageUrl?
- * @param {number[]} values the metric amount for levels 1..5, strictly increasing
- * @param {string} noun what is being counted, used in the level texts
+ * Mongo-style object ids: 24 hex digits, deterministic so the data is the same on every run.
+ * Each call returns the next one.
  */
-function badge(base, values, noun) {
-  return {
-    ...base,
-    levels: LEVELS.map((l, i) => ({
-      level: l.level,
-      key: l.key,
-      value: values[i],
-      title: l.title,
-      shortDescription: `${values[i]} ${noun}`,
-      longDescription: `Reach ${values[i]} ${noun} to earn the ${l.title} level of ${base.title}.`,
-    })),
-  };
-}
+let oidSeq = 0;
+const oid = () => `6650f0c2a1b2${(++oidSeq).toString(16).padStart(12, '0')}`;
+
+// ---------------------------------------------------------------------------------------
+// Category definitions: the 12 categories of the service
+// ---------------------------------------------------------------------------------------
 
 /**
- * The five common badges of SPEC.md 2.4. Only `early_adopter` has an `imageUrl` (an https
- * URL that does not resolve), so widgets must cope both with no image and with a broken one.
- */
-export const BADGE_DEFINITIONS = [
-  badge(
-    {
-      key: 'early_adopter',
-      title: 'Early Adopter',
-      shortDescription: 'Active since the early days of the network',
-      longDescription:
-        'Awarded to accounts that were active in the first months after launch. Higher levels go to accounts whose first transaction came earlier.',
-      metric: 'days since first transaction',
-      imageUrl: 'https://badges.example/early-adopter.svg',
-    },
-    [90, 180, 365, 730, 1460],
-    'days of history',
-  ),
-  badge(
-    {
-      key: 'governance_voter',
-      title: 'Governance Voter',
-      shortDescription: 'Votes on referenda',
-      longDescription: 'Awarded for voting on on-chain referenda. Each referendum counts once, however many times the vote was changed.',
-      metric: 'referenda voted on',
-    },
-    [1, 5, 20, 50, 100],
-    'referenda voted on',
-  ),
-  badge(
-    {
-      key: 'staking_champion',
-      title: 'Staking Champion',
-      shortDescription: 'Keeps funds staked',
-      longDescription: 'Awarded for nominating validators over many eras. Eras in which the stake was fully unbonded do not count.',
-      metric: 'eras staked',
-    },
-    [28, 84, 180, 365, 730],
-    'eras staked',
-  ),
-  badge(
-    {
-      key: 'identity_verified',
-      title: 'Identity Verified',
-      shortDescription: 'Has a judged on-chain identity',
-      longDescription: 'Awarded for an on-chain identity judged Reasonable or KnownGood by registrars. More independent judgements reach higher levels.',
-      metric: 'positive registrar judgements',
-    },
-    [1, 2, 3, 4, 5],
-    'positive judgements',
-  ),
-  badge(
-    {
-      key: 'parachain_explorer',
-      title: 'Parachain Explorer',
-      shortDescription: 'Uses many parachains',
-      longDescription: 'Awarded for transacting on different parachains. Each parachain counts once.',
-      metric: 'parachains used',
-    },
-    [2, 5, 10, 20, 40],
-    'parachains used',
-  ),
-];
-
-/**
- * Builds one reason of a category definition.
- * @param {string} key the reason key a CategoryScore.reason refers to
- * @param {number} points points the reason gives
+ * One reason of a category definition, with its `_id`.
+ * @param {string} key the reason key a category score's `reason` refers to
+ * @param {number} points
  * @param {string} title
  * @param {string} description
  * @param {Array<[string, string]>} thresholds label/description pairs
  * @param {string[]} advices
  */
-function reason(key, points, title, description, thresholds, advices) {
-  return {
-    key,
-    points,
-    title,
-    description,
-    thresholds: thresholds.map(([label, d]) => ({ label, description: d })),
-    advices,
-  };
-}
+const reason = (key, points, title, description, thresholds, advices) => ({
+  key,
+  points,
+  title,
+  description,
+  thresholds: thresholds.map(([label, d]) => ({ label, description: d })),
+  advices,
+  _id: oid(),
+});
+
+/** A category definition; `order` follows the position in {@link CATEGORY_DEFINITIONS}. */
+const category = (key, displayName, short_description, long_description, reasons) => ({
+  key,
+  displayName,
+  short_description,
+  long_description,
+  order: 0,
+  reasons,
+});
+
+/** The 12 categories, with `displayName`s as WIRE.md lists them, in the service's order. */
+export const CATEGORY_DEFINITIONS = [
+  category('longevity', 'Account Longevity', 'How long the account has been active', 'Counts the days since the first on-chain activity of the account. A long, continuous history earns more.', [
+    reason('UnderWeek', 0, 'Just Arrived', 'The account is less than a week old.', [['< 7 days', 'First activity less than a week ago']], ['Come back in a week: age is the one score that grows by itself.']),
+    reason('Week', 1, 'First Week', 'The account is at least a week old.', [['≥ 7 days', 'First activity at least 7 days ago']], ['Stay active for a month to climb a tier.']),
+    reason('Month', 3, 'One Month In', 'The account is at least a month old.', [['≥ 30 days', 'First activity at least 30 days ago']], ['Three months of history unlock the next tier.']),
+    reason('Quarter', 6, 'Settled In', 'The account is at least three months old.', [['≥ 90 days', 'First activity at least 90 days ago']], ['Reach one year for the top tier.']),
+    reason('Year', 10, 'Veteran', 'The account is at least a year old.', [['≥ 365 days', 'First activity at least 365 days ago']], []),
+  ]),
+  category('txCount', 'Transaction Count', 'How many transactions the account has sent', 'Counts signed extrinsics sent from the account, failed ones included (they were paid for).', [
+    reason('None', 0, 'No Transactions Yet', 'The account has not sent a transaction.', [['0', 'No signed extrinsic']], ['Send your first transaction.']),
+    reason('First', 2, 'First Steps', 'At least one transaction sent.', [['≥ 1', 'One signed extrinsic']], ['Ten transactions reach the next tier.']),
+    reason('Ten', 5, 'Regular', 'At least ten transactions sent.', [['≥ 10', 'Ten signed extrinsics']], ['Fifty transactions reach the top tier.', 'Claim staking payouts yourself: each one counts.']),
+    reason('Fifty', 10, 'Power User', 'At least fifty transactions sent.', [['≥ 50', 'Fifty signed extrinsics']], []),
+  ]),
+  category('txVolume', 'Transaction Volume', 'How much value the account has moved', 'Adds up the DOT transferred out of the account.', [
+    reason('Dust', 0, 'Dust Only', 'Less than 1 DOT transferred.', [['< 1 DOT', 'Total transferred']], ['Transfer a little to start counting volume.']),
+    reason('OneDot', 2, 'Small Mover', 'At least 1 DOT transferred.', [['≥ 1 DOT', 'Total transferred']], ['10 DOT transferred reach the next tier.']),
+    reason('TenDot', 5, 'Steady Mover', 'At least 10 DOT transferred.', [['≥ 10 DOT', 'Total transferred']], ['100 DOT transferred reach the top tier.']),
+    reason('HundredDot', 10, 'Heavy Mover', 'At least 100 DOT transferred.', [['≥ 100 DOT', 'Total transferred']], []),
+  ]),
+  category('modules', 'Module Diversity', 'How many runtime modules the account has used', 'Counts the distinct pallets (balances, staking, governance, utility, ...) the account has called.', [
+    reason('None', 0, 'Untouched', 'No module used yet.', [['0 modules', 'No call made']], ['Try staking, governance or utility calls.']),
+    reason('One', 1, 'Explorer', 'At least one module used.', [['≥ 1 module', 'Distinct pallets called']], ['Use three modules for the next tier.']),
+    reason('ThreePlus', 3, 'Well Travelled', 'At least three modules used.', [['≥ 3 modules', 'Distinct pallets called']], ['Five modules reach the top tier.']),
+    reason('FivePlus', 5, 'Runtime Native', 'At least five modules used.', [['≥ 5 modules', 'Distinct pallets called']], []),
+  ]),
+  category('governance', 'Governance Participation', 'How much the account takes part in on-chain governance', 'Compares the referenda the account voted on with those it could have voted on.', [
+    reason('None', 0, 'Not Voting Yet', 'No referendum voted on.', [['0%', 'Share of referenda voted on']], ['Vote on an open referendum.', 'Delegate your votes to someone you trust.']),
+    reason('Partial', 2, 'Occasional Voter', 'Voted on fewer than half of the referenda.', [['< 50%', 'Share of referenda voted on']], ['Vote on more referenda to reach half of them.']),
+    reason('Majority', 10, 'Committed Voter', 'Voted on at least half of the referenda.', [['50-99%', 'Share of referenda voted on']], ['Vote on every referendum for the top tier.']),
+    reason('Full', 20, 'Governance Champion', 'Voted on every referendum.', [['100%', 'Share of referenda voted on']], []),
+  ]),
+  category('stakingRewards', 'Staking Rewards', 'How much the account has earned from staking', 'Adds up staking rewards received by the account, from nominating or from a pool.', [
+    reason('Zero', 0, 'No Rewards', 'Less than 0.1 DOT received.', [['< 0.1 DOT', 'Rewards received']], ['Stake through a nomination pool to start earning.']),
+    reason('TenthDot', 2, 'First Rewards', 'At least 0.1 DOT received.', [['≥ 0.1 DOT', 'Rewards received']], ['Keep your stake bonded to reach 1 DOT.']),
+    reason('OneDot', 5, 'Steady Earner', 'At least 1 DOT received.', [['≥ 1 DOT', 'Rewards received']], ['10 DOT of rewards reach the top tier.']),
+    reason('TenDot', 10, 'Reward Collector', 'At least 10 DOT received.', [['≥ 10 DOT', 'Rewards received']], []),
+  ]),
+  category('stakingNominators', 'Staking Nominator Diversity', 'How many validators the account nominates', 'Counts the validators in the account’s current nominations.', [
+    reason('None', 0, 'Not Nominating', 'No validator nominated.', [['0 validators', 'Current nominations']], ['Nominate a validator you trust.']),
+    reason('One', 1, 'Single Nominee', 'At least one validator nominated.', [['≥ 1 validator', 'Current nominations']], ['Spread your nominations over five validators.']),
+    reason('Five', 3, 'Spread Out', 'At least five validators nominated.', [['≥ 5 validators', 'Current nominations']], ['Ten validators reach the top tier.']),
+    reason('Ten', 5, 'Well Diversified', 'At least ten validators nominated.', [['≥ 10 validators', 'Current nominations']], []),
+  ]),
+  category('stakingSlash', 'Staking Slash Penalties', 'Penalties for nominating validators that were slashed', 'A penalty category: a clean record scores 0, and every slash of a nominated validator takes points away.', [
+    reason('None', 0, 'Clean Record', 'No slash affected the account.', [['0 slashes', 'Slashes of nominated validators']], []),
+    reason('OneSlash', -1, 'Minor Penalty', 'One slash affected the account.', [['1 slash', 'Slashes of nominated validators']], ['Check your validators’ history before nominating them.']),
+    reason('FiveSlashes', -5, 'Major Penalty', 'Five or more slashes affected the account.', [['≥ 5 slashes', 'Slashes of nominated validators']], ['Move your nominations to validators with a clean record.']),
+  ]),
+  category('tokenDiversity', 'Token Diversity', 'How many different tokens the account holds', 'Counts the assets besides DOT held by the account on Asset Hub.', [
+    reason('None', 0, 'DOT Only', 'No other token held.', [['0 tokens', 'Assets besides DOT']], ['Hold an Asset Hub token besides DOT.']),
+    reason('One', 1, 'Diversifier', 'At least one other token held.', [['≥ 1 token', 'Assets besides DOT']], ['Three tokens reach the next tier.']),
+    reason('ThreePlus', 3, 'Portfolio', 'At least three other tokens held.', [['≥ 3 tokens', 'Assets besides DOT']], ['Five tokens reach the top tier.']),
+    reason('FivePlus', 5, 'Collector of Assets', 'At least five other tokens held.', [['≥ 5 tokens', 'Assets besides DOT']], []),
+  ]),
+  category('nftHoldings', 'NFT Holdings', 'How many NFTs the account owns', 'Counts the NFTs the account owns across the ecosystem.', [
+    reason('None', 0, 'No NFTs', 'No NFT owned.', [['0 NFTs', 'NFTs owned']], ['Collect a first NFT.']),
+    reason('One', 1, 'Collector', 'At least one NFT owned.', [['≥ 1 NFT', 'NFTs owned']], ['Five NFTs reach the next tier.']),
+    reason('Five', 3, 'Enthusiast', 'At least five NFTs owned.', [['≥ 5 NFTs', 'NFTs owned']], ['Ten NFTs reach the top tier.']),
+    reason('Ten', 5, 'Curator', 'At least ten NFTs owned.', [['≥ 10 NFTs', 'NFTs owned']], []),
+  ]),
+  category('nftActivity', 'NFT Activity', 'How actively the account trades and mints NFTs', 'Counts NFT mints, transfers, sales and purchases.', [
+    reason('Quiet', 0, 'Quiet', 'Fewer than 10 NFT events.', [['< 10 events', 'NFT events']], ['Mint, buy or transfer an NFT.']),
+    reason('Ten', 1, 'Engaged', 'At least 10 NFT events.', [['≥ 10 events', 'NFT events']], ['50 events reach the top tier.']),
+    reason('Fifty', 2, 'Active Trader', 'At least 50 NFT events.', [['≥ 50 events', 'NFT events']], []),
+  ]),
+  category('extrinsicDepth', 'Extrinsic Depth', 'How varied the account’s calls are', 'Counts extrinsic calls, nested calls (batches, proxies, multisig) included.', [
+    reason('None', 0, 'No Calls', 'No extrinsic call made.', [['0 calls', 'Calls made']], ['Submit an extrinsic.']),
+    reason('One', 1, 'Starter', 'At least one call made.', [['≥ 1 call', 'Calls made']], ['50 calls reach the next tier.']),
+    reason('Fifty', 5, 'Experienced', 'At least 50 calls made.', [['≥ 50 calls', 'Calls made']], ['Use batches and proxies: nested calls count too.']),
+    reason('Hundred', 10, 'Deep Caller', 'At least 100 calls made.', [['≥ 100 calls', 'Calls made']], []),
+  ]),
+];
+CATEGORY_DEFINITIONS.forEach((d, i) => (d.order = i));
+
+// ---------------------------------------------------------------------------------------
+// Badge definitions
+// ---------------------------------------------------------------------------------------
 
 /**
- * The six categories of SPEC.md 2.2, with display names from its table. `bridging` (served
- * in the rich account's scores) deliberately has no definition here, so getCategoryScore
- * answers `definition: null` for it.
+ * One level of a badge definition, in the service's field order.
+ * @param {number} level 1..3
+ * @param {string} key e.g. `LEVEL_2_5_VOTES`
+ * @param {number} value the metric amount needed
+ * @param {string} title e.g. `Engaged Voter`
+ * @param {string} shortDescription
+ * @param {string} longDescription
+ * @param {Array<[string, string]>} constraints label/description pairs
+ * @param {string[]} advice
  */
-export const CATEGORY_DEFINITIONS = [
-  {
-    key: 'longevity',
-    displayName: 'Account Longevity',
-    short_description: 'How long the account has existed',
-    long_description: 'Older accounts with a continuous history score higher. The age is counted from the first transaction that touched the account.',
-    order: 1,
-    reasons: [
-      reason('account_under_1_year', 10, 'New account', 'The account is less than a year old.', [['< 1 year', 'First transaction less than 365 days ago']], [
-        'Keep using the account: the score grows with its age.',
-      ]),
-      reason('account_over_1_year', 50, 'Established account', 'The account is more than a year old.', [['1-2 years', 'First transaction 365 to 729 days ago']], [
-        'Keep the account active to reach the two-year mark.',
-      ]),
-      reason(
-        'account_over_2_years',
-        100,
-        'Veteran account',
-        'The account is more than two years old.',
-        [
-          ['2+ years', 'First transaction at least 730 days ago'],
-          ['Continuous', 'No gap of more than 180 days without a transaction'],
-        ],
-        [],
-      ),
-    ],
-  },
-  {
-    key: 'txCount',
-    displayName: 'Transaction Count',
-    short_description: 'How much the account transacts',
-    long_description: 'Counts signed extrinsics sent from the account. Failed extrinsics count too, since they were paid for.',
-    order: 2,
-    reasons: [
-      reason('tx_over_10', 20, 'Getting started', 'More than 10 transactions sent.', [['10+', 'At least 10 signed extrinsics']], ['Send a few more transactions.']),
-      reason('tx_over_100', 60, 'Regular user', 'More than 100 transactions sent.', [['100+', 'At least 100 signed extrinsics']], [
-        'Use the account for everyday transfers.',
-        'Claim staking rewards yourself instead of waiting for others to pay them out.',
-      ]),
-      reason('tx_over_1000', 120, 'Power user', 'More than 1,000 transactions sent.', [['1000+', 'At least 1,000 signed extrinsics']], []),
-    ],
-  },
-  {
-    key: 'governance',
-    displayName: 'Governance',
-    short_description: 'Participation in on-chain governance',
-    long_description: 'Voting on referenda and delegating votes both count. Conviction does not change the score.',
-    order: 3,
-    reasons: [
-      reason('no_votes', 0, 'No votes yet', 'The account has not voted.', [['0 votes', 'No referendum voted on']], [
-        'Vote on an open referendum.',
-        'Delegate your votes to someone you trust.',
-      ]),
-      reason('voted_referenda', 40, 'Voter', 'Voted on at least five referenda.', [['5+', 'Five or more referenda voted on']], ['Vote on more referenda.']),
-      reason(
-        'active_governor',
-        80,
-        'Active governor',
-        'Voted on at least twenty referenda or delegated for six months.',
-        [
-          ['20+', 'Twenty or more referenda voted on'],
-          ['Delegation', 'Votes delegated for at least 180 days'],
-        ],
-        [],
-      ),
-    ],
-  },
-  {
-    key: 'identity',
-    displayName: 'Identity',
-    short_description: 'On-chain identity verification',
-    long_description: 'An on-chain identity judged Reasonable or KnownGood by a registrar counts as verified. Identities set but not judged give fewer points.',
-    order: 4,
-    reasons: [
-      reason('identity_set', 20, 'Identity set', 'An on-chain identity is set but not judged.', [['Set', 'Identity fields present']], [
-        'Ask a registrar for a judgement.',
-      ]),
-      reason('verified_identity', 50, 'Verified identity', 'A registrar judged the identity Reasonable or KnownGood.', [
-        ['Reasonable', 'A registrar found the identity reasonable'],
-        ['KnownGood', 'A registrar verified the identity'],
-      ], []),
-    ],
-  },
-  {
-    key: 'uniqueInteractions',
-    displayName: 'Unique Interactions',
-    short_description: 'How many different accounts and chains the account deals with',
-    long_description: 'Counts distinct counterparties and parachains. Transfers back and forth between the same two accounts count once.',
-    order: 5,
-    reasons: [
-      reason('few_counterparties', 15, 'A few contacts', 'Interacted with at least 5 distinct accounts.', [['5+', 'Five distinct counterparties']], [
-        'Interact with more accounts and parachains.',
-      ]),
-      reason('many_counterparties', 60, 'Well connected', 'Interacted with at least 50 distinct accounts.', [
-        ['50+', 'Fifty distinct counterparties'],
-        ['3+ chains', 'Activity on at least three parachains'],
-      ], ['Try a parachain you have not used yet.']),
-    ],
-  },
-  {
-    key: 'stakingRewards',
-    displayName: 'Staking',
-    short_description: 'Staking and nomination activity',
-    long_description: 'Nominating validators or joining a nomination pool earns points, more for longer periods.',
-    order: 6,
-    reasons: [
-      reason('pool_member', 25, 'Pool member', 'Member of a nomination pool.', [['Pool', 'Joined a nomination pool']], ['Nominate validators directly for more points.']),
-      reason('nominator', 75, 'Nominator', 'Nominated validators for at least 84 eras.', [
-        ['84+ eras', 'Nominated for at least 84 eras'],
-        ['Rewards', 'Received rewards in at least half of them'],
-      ], []),
-    ],
-  },
+const level = (level, key, value, title, shortDescription, longDescription, constraints, advice) => ({
+  level,
+  key,
+  value,
+  title,
+  constraints: constraints.map(([label, description]) => ({ label, description })),
+  advice,
+  shortDescription,
+  longDescription,
+});
+
+/** A badge definition; `imageUrl` is left out when not given (the service omits it). */
+const badgeDef = (key, title, shortDescription, longDescription, metric, imageUrl, levels) => ({
+  key,
+  title,
+  shortDescription,
+  longDescription,
+  metric,
+  ...(imageUrl ? { imageUrl } : {}),
+  levels,
+});
+
+/**
+ * The badges, in the service's order. Four have an image served by the sandbox, one has an
+ * image URL that answers 404 (widgets must cope with a broken image), three have none.
+ */
+export const BADGE_DEFINITIONS = [
+  badgeDef('RelayChainInitiate', 'Relay Chain Initiate', 'Active on the Relay Chain', 'Marks the first signed transaction of the account on the Polkadot Relay Chain.', 'extrinsicCount', IMAGE.badge('relay-chain-initiate'), [
+    level(1, 'LEVEL_1_INITIATE', 1, 'Initiate', 'First transaction', 'Sent a first signed transaction on the Relay Chain.', [['extrinsicCount ≥ 1', 'At least one confirmed signed extrinsic.']], []),
+  ]),
+  badgeDef('PolkadotRegular', 'Polkadot Regular', 'Here for the long run', 'Rewards an account that has stayed active in the ecosystem over a long time.', 'accountAgeDays', IMAGE.badge('polkadot-regular'), [
+    level(1, 'LEVEL_1_90_DAYS', 90, 'Regular', '90+ days active', 'The account has been active for at least 90 days.', [['accountAgeDays ≥ 90', 'First activity at least 90 days ago.']], ['Keep the account active for a year.']),
+    level(2, 'LEVEL_2_1_YEAR', 365, 'Mainstay', '1+ year active', 'The account has been active for at least a year.', [['accountAgeDays ≥ 365', 'First activity at least a year ago.']], ['Three years reach the top level.']),
+    level(3, 'LEVEL_3_3_YEARS', 1095, 'Old Guard', '3+ years active', 'The account has been active for at least three years.', [['accountAgeDays ≥ 1095', 'First activity at least three years ago.']], []),
+  ]),
+  badgeDef('ReferendumVoter', 'Referendum Voter', 'Votes on referenda', 'Recognises votes on public proposals in on-chain governance. Each referendum counts once, however often the vote changed.', 'referendaVoteCount', IMAGE.badge('referendum-voter'), [
+    level(1, 'LEVEL_1_FIRST_VOTE', 1, 'First Vote', 'Cast a first vote', 'Voted on a first referendum.', [['referendaVoteCount ≥ 1', 'At least one referendum voted on.']], ['Vote on five referenda for the next level.']),
+    level(2, 'LEVEL_2_5_VOTES', 5, 'Engaged Voter', 'Voted on 5+ referenda', 'Voted on at least five different referenda.', [['referendaVoteCount ≥ 5', 'At least five referenda voted on.']], ['Twenty referenda reach the top level.', 'Delegated votes count too.']),
+    level(3, 'LEVEL_3_20_VOTES', 20, 'Governance Regular', 'Voted on 20+ referenda', 'Voted on at least twenty different referenda.', [['referendaVoteCount ≥ 20', 'At least twenty referenda voted on.']], []),
+  ]),
+  badgeDef('TreasuryContributor', 'Treasury Contributor', 'Helps steer the Treasury', 'Awarded for voting on how the community-governed Treasury is spent.', 'treasuryVoteCount', undefined, [
+    level(1, 'LEVEL_1_TREASURY_VOTE', 1, 'Treasury Voter', 'Voted on a Treasury proposal', 'Voted on at least one Treasury spending proposal.', [['treasuryVoteCount ≥ 1', 'At least one Treasury referendum voted on.']], []),
+  ]),
+  badgeDef('NposGuardian', 'NPoS Guardian', 'Secures the network by nominating', 'For helping secure Nominated Proof-of-Stake by nominating validators month after month.', 'nominatorActiveMonths', IMAGE.badge('missing-npos-guardian'), [
+    level(1, 'LEVEL_1_FIRST_NOMINATION', 0.1, 'Nominator', 'First nomination', 'Nominated validators for the first time.', [['nominatorActiveMonths > 0', 'An active nomination.']], ['Keep nominating for three months.']),
+    level(2, 'LEVEL_2_3_MONTHS_NOMINATING', 3, 'Steady Nominator', '3+ months nominating', 'An active nominator for three consecutive months.', [['nominatorActiveMonths ≥ 3', 'Three consecutive months nominating.']], ['A full year reaches the top level.']),
+    level(3, 'LEVEL_3_1_YEAR_NOMINATING', 12, 'Guardian', '1+ year nominating', 'An active nominator for a full year.', [['nominatorActiveMonths ≥ 12', 'Twelve consecutive months nominating.']], []),
+  ]),
+  badgeDef('ParachainTraveler', 'Parachain Traveler', 'Explores the parachains', 'Highlights transactions on the specialised chains of the ecosystem. Each parachain counts once.', 'parachainInteractionCount', IMAGE.badge('parachain-traveler'), [
+    level(1, 'LEVEL_1_1_PARACHAIN', 1, 'Day Tripper', '1 parachain', 'Transacted on at least one parachain.', [['parachainInteractionCount ≥ 1', 'One parachain used.']], ['Try two more parachains.']),
+    level(2, 'LEVEL_2_3_PARACHAINS', 3, 'Traveler', '3+ parachains', 'Transacted on at least three parachains.', [['parachainInteractionCount ≥ 3', 'Three parachains used.']], ['Five parachains reach the top level.']),
+    level(3, 'LEVEL_3_5_PARACHAINS', 5, 'Globetrotter', '5+ parachains', 'Transacted on at least five parachains.', [['parachainInteractionCount ≥ 5', 'Five parachains used.']], []),
+  ]),
+  badgeDef('IdentityConfirmed', 'Identity Confirmed', 'Has a judged on-chain identity', 'For an on-chain identity that a registrar judged Reasonable or KnownGood.', 'identityStatus', undefined, [
+    level(1, 'LEVEL_1_VERIFIED', 1, 'Verified', 'Identity judged', 'A registrar judged the identity Reasonable or KnownGood.', [['identityStatus = 1', 'A positive registrar judgement.']], []),
+  ]),
+  badgeDef('CrossChainHolder', 'Cross-Chain Holder', 'Holds assets from several parachains', 'Shows interoperability at work: native assets from different parachains held at once.', 'parachainAssetCount', undefined, [
+    level(1, 'LEVEL_1_2_ASSETS', 2, 'Bridger', 'Assets from 2+ parachains', 'Holds native assets from at least two parachains.', [['parachainAssetCount ≥ 2', 'Assets from two parachains.']], ['Hold assets from four parachains.']),
+    level(2, 'LEVEL_2_4_ASSETS', 4, 'Interchain Holder', 'Assets from 4+ parachains', 'Holds native assets from at least four parachains.', [['parachainAssetCount ≥ 4', 'Assets from four parachains.']], []),
+  ]),
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -288,41 +290,73 @@ export const CATEGORY_DEFINITIONS = [
 // ---------------------------------------------------------------------------------------
 
 /**
- * A CategoryScore whose score equals the points of the named reason, so the numbers in a
- * widget's detail view add up. Fails loudly if the reason does not exist: a fixture whose
- * `reason` matched no definition would break SPEC.md 2.2.
- * @param {string} category category key with a definition
+ * A category score whose score equals the points of the named reason, with its `_id`.
+ * Fails loudly if the reason does not exist, so a fixture can never drift from its definition.
+ * @param {string} key category key
  * @param {string} reasonKey
  * @param {string} [title] the score's title; defaults to the definition's displayName
  */
-function scoreFor(category, reasonKey, title) {
-  const def = CATEGORY_DEFINITIONS.find((d) => d.key === category);
+function scoreFor(key, reasonKey, title) {
+  const def = CATEGORY_DEFINITIONS.find((d) => d.key === key);
   const r = def?.reasons.find((x) => x.key === reasonKey);
-  if (!def || !r) throw new Error(`fixtures: no reason ${reasonKey} in category ${category}`);
-  return { score: r.points, reason: reasonKey, title: title ?? def.displayName };
+  if (!def || !r) throw new Error(`fixtures: no reason ${reasonKey} in category ${key}`);
+  return { score: r.points, reason: reasonKey, title: title ?? def.displayName, _id: oid() };
 }
+
+/** A categories map from `[key, reasonKey, title?]` rows. */
+const categoriesOf = (rows) => Object.fromEntries(rows.map(([key, reasonKey, title]) => [key, scoreFor(key, reasonKey, title)]));
 
 /**
- * A UserBadge at `level` of a common badge, titled from the definition.
+ * A badge earned at `levelNo`, titled from the definition. App-sourced badges carry
+ * `earnedAt`; the computed ones do not.
  * @param {string} key
- * @param {number} level 1..5
+ * @param {number} levelNo
  * @param {string} [earnedAt] ISO 8601
  */
-function earned(key, level, earnedAt) {
+function earned(key, levelNo, earnedAt) {
   const def = BADGE_DEFINITIONS.find((d) => d.key === key);
-  const l = def?.levels.find((x) => x.level === level);
-  if (!def || !l) throw new Error(`fixtures: no level ${level} of badge ${key}`);
-  /** @type {Record<string, unknown>} */
-  const b = { badgeKey: key, achievedLevel: l.level, achievedLevelKey: l.key, achievedLevelTitle: l.title };
-  if (earnedAt) b.earnedAt = earnedAt;
-  return b;
+  const l = def?.levels.find((x) => x.level === levelNo);
+  if (!def || !l) throw new Error(`fixtures: no level ${levelNo} of badge ${key}`);
+  return { badgeKey: key, achievedLevel: l.level, achievedLevelKey: l.key, achievedLevelTitle: l.title, ...(earnedAt ? { earnedAt } : {}) };
 }
 
-/** Sum of category scores: the fixtures keep totalScore consistent with the breakdown. */
+/** Sum of the category scores: totalScore always matches the breakdown. */
 const total = (categories) => Object.values(categories).reduce((s, c) => s + c.score, 0);
 
-/** Builds a UserBadges record; `count` always equals `badges.length` (SPEC.md 2.4). */
-const badgeList = (address, badges, source = 'api') => ({ address, badges, count: badges.length, source });
+/** A getScores record. */
+const scoresOf = (address, categories, calculatedAt, source) => ({ address, totalScore: total(categories), categories, calculatedAt, source });
+
+/** A getBadges record; `count` always equals `badges.length`. */
+const badgesOf = (address, badges, source) => ({ address, badges, count: badges.length, source });
+
+/** A registrar judgement as the service stores it. */
+const judgement = (index, value) => ({ index, judgement: value, _id: oid() });
+
+/**
+ * What the service answers for an address it has never seen, computed "from chain data" at
+ * `calculatedAt`: total 0 and an empty categories map, no badges, a profile with nothing but
+ * nulls and empty collections. Used for {@link ADDRESSES}.fresh, `unknown` and any other
+ * valid address that is not in {@link FIXTURES}.
+ * @param {string} address
+ * @param {string} calculatedAt ISO 8601
+ * @returns {AddressFixture}
+ */
+export function brandNewRecords(address, calculatedAt) {
+  return {
+    scores: { address, totalScore: 0, categories: {}, calculatedAt, source: 'api' },
+    badges: badgesOf(address, [], 'api'),
+    profile: {
+      address,
+      displayName: null,
+      avatarUrl: null,
+      bio: null,
+      socialLinks: {},
+      polkadotIdentities: [],
+      nftCount: 0,
+      source: 'api',
+    },
+  };
+}
 
 // ---------------------------------------------------------------------------------------
 // Hostile text
@@ -369,13 +403,20 @@ const HOSTILE_URLS = [
   'https://evil.example/"onmouseover="alert(1)',
 ];
 
+/**
+ * A plain object with these own entries, built through JSON.parse: an object literal would
+ * treat a `__proto__` key as the prototype instead of an own key.
+ * @param {Array<[string, unknown]>} entries
+ */
+const ownObject = (entries) => JSON.parse(`{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`);
+
 /** Deterministic pickers so every field gets some hostile string and the data stays stable. */
 let hi = 0;
 const h = () => HOSTILE_STRINGS[hi++ % (HOSTILE_STRINGS.length - 1)]; // the long name is used on purpose only
 let ui = 0;
 const hu = () => HOSTILE_URLS[ui++ % HOSTILE_URLS.length];
 
-/** A category definition where every string is hostile; its one reason key is `reasonKey`. */
+/** A category definition where every string is hostile; its first reason key is `reasonKey`. */
 function hostileCategoryDefinition(key, reasonKey) {
   return {
     key,
@@ -384,13 +425,13 @@ function hostileCategoryDefinition(key, reasonKey) {
     long_description: h(),
     order: 1,
     reasons: [
-      { key: reasonKey, points: 10, title: h(), description: h(), thresholds: [{ label: h(), description: h() }], advices: [h(), h()] },
-      { key: h(), points: 5, title: h(), description: h(), thresholds: [], advices: [h()] },
+      { key: reasonKey, points: 10, title: h(), description: h(), thresholds: [{ label: h(), description: h() }], advices: [h(), h()], _id: h() },
+      { key: h(), points: 5, title: h(), description: h(), thresholds: [], advices: [h()], _id: oid() },
     ],
   };
 }
 
-/** A badge definition where every string (the key too) is hostile; five valid levels. */
+/** A badge definition where every string (level keys and constraints too) is hostile; three valid levels. */
 function hostileBadgeDefinition() {
   return {
     key: h(),
@@ -399,7 +440,16 @@ function hostileBadgeDefinition() {
     longDescription: h(),
     metric: h(),
     imageUrl: hu(),
-    levels: LEVELS.map((l, i) => ({ level: l.level, key: h(), value: (i + 1) * 10, title: h(), shortDescription: h(), longDescription: h() })),
+    levels: [1, 2, 3].map((n) => ({
+      level: n,
+      key: h(),
+      value: n * 10,
+      title: h(),
+      constraints: [{ label: h(), description: h() }],
+      advice: [h()],
+      shortDescription: h(),
+      longDescription: h(),
+    })),
   };
 }
 
@@ -408,23 +458,18 @@ function hostileBadgeDefinition() {
  * `governance` (queryable through getCategoryScore), the map has keys that are themselves
  * hostile, including `__proto__`, `constructor` and `hasOwnProperty`: a client that copies
  * the map into a plain object with `obj[key] = ...` or calls `map.hasOwnProperty(...)` will
- * misbehave visibly. The object is built through JSON.parse because an object literal would
- * treat `__proto__` as the prototype instead of an own key.
+ * misbehave visibly.
  */
-const hostileCategories = (() => {
-  const entries = [
-    ['longevity', { score: 10, reason: h(), title: h() }],
-    ['governance', { score: 20, reason: h(), title: HOSTILE_LONG_NAME }],
-    ['<img src=x onerror=alert(1)>', { score: 30, reason: h(), title: h() }],
-    ['"><svg onload=alert(1)>', { score: 5, reason: h(), title: h() }],
-    ['\u202Eevil', { score: 1, reason: h(), title: h() }],
-    ['__proto__', { score: 2, reason: h(), title: h() }],
-    ['constructor', { score: 3, reason: h(), title: h() }],
-    ['hasOwnProperty', { score: 4, reason: h(), title: h() }],
-  ];
-  const json = '{' + entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',') + '}';
-  return JSON.parse(json);
-})();
+const hostileCategories = ownObject([
+  ['longevity', { score: 10, reason: h(), title: h(), _id: h() }],
+  ['governance', { score: 20, reason: h(), title: HOSTILE_LONG_NAME, _id: oid() }],
+  ['<img src=x onerror=alert(1)>', { score: 30, reason: h(), title: h(), _id: oid() }],
+  ['"><svg onload=alert(1)>', { score: 5, reason: h(), title: h(), _id: oid() }],
+  ['\u202Eevil', { score: 1, reason: h(), title: h(), _id: oid() }],
+  ['__proto__', { score: 2, reason: h(), title: h(), _id: oid() }],
+  ['constructor', { score: 3, reason: h(), title: h(), _id: oid() }],
+  ['hasOwnProperty', { score: -4, reason: h(), title: h(), _id: oid() }],
+]);
 
 /** Per-category hostile definitions for the hostile account's queryable categories. */
 const hostileCategoryDefs = {
@@ -432,14 +477,14 @@ const hostileCategoryDefs = {
   governance: hostileCategoryDefinition(h(), hostileCategories.governance.reason),
 };
 
-/** Hostile definitions for each common badge key, returned by getBadge for the hostile account. */
+/** Hostile definitions for each badge key, returned by getBadge for the hostile account. */
 const hostileBadgeDefs = Object.fromEntries(BADGE_DEFINITIONS.map((d) => [d.key, hostileBadgeDefinition()]));
 
 /** Hostile badges: one under a valid key (so getBadge finds it), the rest with hostile keys. */
 const hostileBadges = [
-  { badgeKey: 'early_adopter', achievedLevel: 3, achievedLevelKey: h(), achievedLevelTitle: h(), earnedAt: h() },
+  { badgeKey: 'ReferendumVoter', achievedLevel: 3, achievedLevelKey: h(), achievedLevelTitle: h(), earnedAt: h() },
   { badgeKey: '<img src=x onerror=alert(1)>', achievedLevel: 5, achievedLevelKey: h(), achievedLevelTitle: h(), earnedAt: 'not a date' },
-  { badgeKey: 'javascript:alert(1)', achievedLevel: 1, achievedLevelKey: h(), achievedLevelTitle: HOSTILE_LONG_NAME },
+  { badgeKey: 'javascript:alert(1)', achievedLevel: 1, achievedLevelKey: h(), achievedLevelTitle: HOSTILE_LONG_NAME, earnedAt: null },
   { badgeKey: '__proto__', achievedLevel: 2, achievedLevelKey: h(), achievedLevelTitle: h(), earnedAt: '<script>alert(1)</script>' },
   { badgeKey: '\u202Eevil\u200B', achievedLevel: 4, achievedLevelKey: h(), achievedLevelTitle: h(), earnedAt: '2024-02-30T99:99:99Z' },
 ];
@@ -448,97 +493,151 @@ const hostileBadges = [
 // Per-address fixtures
 // ---------------------------------------------------------------------------------------
 
-const richCategories = {
-  longevity: scoreFor('longevity', 'account_over_2_years', 'Account Age'),
-  txCount: scoreFor('txCount', 'tx_over_1000'),
-  governance: scoreFor('governance', 'active_governor'),
-  identity: scoreFor('identity', 'verified_identity'),
-  uniqueInteractions: scoreFor('uniqueInteractions', 'many_counterparties'),
-  stakingRewards: scoreFor('stakingRewards', 'nominator'),
-  // A seventh category without a definition: seven available, six shown by default.
-  bridging: { score: 15, reason: 'bridged_assets', title: 'Bridging' },
-};
-
-const identityOnlyCategories = {
-  longevity: scoreFor('longevity', 'account_over_1_year', 'Account Age'),
-  identity: scoreFor('identity', 'verified_identity'),
-  txCount: scoreFor('txCount', 'tx_over_10'),
-};
-
-const noProfileCategories = {
-  longevity: scoreFor('longevity', 'account_under_1_year', 'Account Age'),
-  txCount: scoreFor('txCount', 'tx_over_100'),
-  governance: scoreFor('governance', 'no_votes'),
-  stakingRewards: scoreFor('stakingRewards', 'pool_member'),
-};
-
 /**
  * @typedef {object} AddressFixture
- * @property {object | null} scores UserScores, or null for 404 on getScores
- * @property {object} badges UserBadges
- * @property {object | null} profile UserProfile, or null for 404 on getProfile
+ * @property {object} scores the getScores record
+ * @property {object} badges the getBadges record
+ * @property {object} profile the getProfile record
  * @property {Record<string, object | null>} [categoryDefinitions] per-address overrides of
- *   the category definitions returned by getCategoryScore (the hostile account uses this)
- * @property {Record<string, object>} [badgeDefinitions] per-address overrides of the badge
- *   definitions returned by getBadge (the hostile account uses this)
+ *   the definitions answered by getCategoryScore (the hostile account uses this)
+ * @property {Record<string, object>} [badgeDefinitions] per-address overrides of the
+ *   definitions answered by getBadge (the hostile account uses this)
  */
 
+const richCategories = categoriesOf([
+  ['longevity', 'Year', 'Account Age'],
+  ['txCount', 'Fifty'],
+  ['txVolume', 'HundredDot'],
+  ['modules', 'FivePlus', 'Modules Used'],
+  ['governance', 'Full', 'Governance'],
+  ['stakingRewards', 'TenDot'],
+  ['stakingNominators', 'Ten', 'Nominations'],
+  ['stakingSlash', 'None'],
+  ['tokenDiversity', 'ThreePlus'],
+  ['nftHoldings', 'Ten'],
+  ['nftActivity', 'Ten'],
+  ['extrinsicDepth', 'Hundred'],
+]);
+
+const identityOnlyCategories = categoriesOf([
+  ['longevity', 'Year'],
+  ['txCount', 'Ten'],
+  ['txVolume', 'OneDot'],
+  ['governance', 'Partial', 'Governance'],
+  ['stakingNominators', 'One'],
+  ['stakingSlash', 'OneSlash', 'Slashes'],
+]);
+
+const noBadgesCategories = categoriesOf([
+  ['longevity', 'Month'],
+  ['txCount', 'First'],
+  ['tokenDiversity', 'One'],
+]);
+
+const noProfileCategories = categoriesOf([
+  ['longevity', 'Quarter', 'Account Age'],
+  ['txCount', 'Fifty'],
+  ['modules', 'ThreePlus'],
+  ['governance', 'None'],
+  ['stakingRewards', 'TenthDot'],
+  ['stakingSlash', 'FiveSlashes'],
+]);
+
 /**
- * The records the sandbox serves, by address. Treat as read-only: the sandbox clones
- * before it patches anything.
+ * The records the sandbox serves, by address. Treat as read-only: the sandbox copies before
+ * it changes anything.
  * @type {Record<string, AddressFixture>}
  */
 export const FIXTURES = {
+  // An app user: stored by the service's app, so always fast. The app's profile sends only
+  // address, display, web, twitter, github and judgements of each identity, and no nftCount.
   [ADDRESSES.rich]: {
-    scores: {
-      address: ADDRESSES.rich,
-      totalScore: total(richCategories),
-      calculatedAt: '2025-06-01T08:30:00.000Z',
-      categories: richCategories,
-      source: 'api',
-    },
-    badges: badgeList(ADDRESSES.rich, [
-      earned('early_adopter', 5, '2021-03-14T12:00:00.000Z'),
-      earned('staking_champion', 4, '2023-11-02T18:45:00.000Z'),
-      earned('governance_voter', 3, '2024-07-19T09:10:00.000Z'),
-      earned('identity_verified', 2, '2022-05-05T05:05:00.000Z'),
-      earned('parachain_explorer', 1, '2025-01-08T21:00:00.000Z'),
-    ]),
+    scores: scoresOf(ADDRESSES.rich, richCategories, '2025-06-01T08:30:00.000Z', 'app'),
+    badges: badgesOf(
+      ADDRESSES.rich,
+      [
+        earned('RelayChainInitiate', 1, '2021-03-14T12:00:00.000Z'),
+        earned('PolkadotRegular', 3, '2024-03-14T12:00:00.000Z'),
+        earned('ReferendumVoter', 3, '2024-07-19T09:10:00.000Z'),
+        earned('NposGuardian', 2, '2023-11-02T18:45:00.000Z'),
+        earned('ParachainTraveler', 1, '2025-01-08T21:00:00.000Z'),
+        earned('IdentityConfirmed', 1, '2022-05-05T05:05:00.000Z'),
+      ],
+      'app',
+    ),
     profile: {
       address: ADDRESSES.rich,
       displayName: 'Alice Validator',
-      avatarUrl: 'https://avatars.example/alice.png',
+      avatarUrl: IMAGE.avatar,
       bio: 'Validator operator and governance nerd since 2020. Runs a community node in Lisbon.',
-      // Overlaps the chain identity's microblog/codehost/chatserver on purpose, with
-      // different values: SPEC.md 2.6 rule 2 says socialLinks wins.
+      // Overlaps the identity's twitter/github on purpose, with different values: SPEC.md 2.6
+      // rule 2 says socialLinks wins. `telegram` is a platform the service does not fill.
       socialLinks: {
         twitter: 'alice_validates',
         github: 'alice-validator',
         discord: 'alice#4242',
         telegram: 'alice_val',
       },
-      chainIdentities: [
+      polkadotIdentities: [
         {
           address: ADDRESSES.rich,
           display: 'ALICE',
-          legal: 'Alice Example',
           web: 'https://alice.example',
-          email: 'alice@alice.example',
-          microblog: '@alice_onchain',
-          codehost: 'alice-onchain',
-          matrix: '@alice:matrix.example',
-          chatserver: 'alice_onchain#0001',
-          legacychat: 'alice_irc',
-          judgements: [{ index: 0, judgement: 'KnownGood', _id: '6650f0c2a1b2c3d4e5f60718' }],
-          role: 'validator',
-          nonce: 7,
+          twitter: '@alice_onchain',
+          github: 'alice-onchain',
+          judgements: [judgement(0, 'KnownGood')],
         },
         {
           address: RICH_LINKED,
           display: 'ALICE / stash',
-          web: 'https://stash.alice.example',
+          web: null,
+          twitter: null,
+          github: null,
           judgements: [],
-          role: 'stash',
+        },
+      ],
+      source: 'app',
+    },
+  },
+
+  // Computed by the developer API: an on-chain identity and nothing the user typed in.
+  [ADDRESSES.identityOnly]: {
+    scores: scoresOf(ADDRESSES.identityOnly, identityOnlyCategories, '2025-05-28T14:00:00.000Z', 'api'),
+    badges: badgesOf(
+      ADDRESSES.identityOnly,
+      [earned('RelayChainInitiate', 1), earned('IdentityConfirmed', 1), earned('ReferendumVoter', 2)],
+      'api',
+    ),
+    profile: {
+      address: ADDRESSES.identityOnly,
+      displayName: null,
+      avatarUrl: null,
+      bio: null,
+      // The service copies these from the on-chain identity.
+      socialLinks: {
+        web: 'https://bob.example',
+        twitter: '@bob_onchain',
+        github: 'bob-builds',
+        email: 'bob@bob.example',
+        matrix: '@bob:matrix.example',
+        discord: 'bob_onchain',
+        riot: '@bob:riot.example',
+      },
+      polkadotIdentities: [
+        {
+          address: ADDRESSES.identityOnly,
+          display: 'Bob on-chain',
+          legal: 'Robert Example',
+          email: 'bob@bob.example',
+          web: 'https://bob.example',
+          twitter: '@bob_onchain',
+          github: 'bob-builds',
+          matrix: '@bob:matrix.example',
+          discord: 'bob_onchain',
+          riot: '@bob:riot.example',
+          judgements: [judgement(1, 'KnownGood')],
+          role: null,
+          nonce: 3,
         },
       ],
       nftCount: 42,
@@ -546,23 +645,31 @@ export const FIXTURES = {
     },
   },
 
-  [ADDRESSES.identityOnly]: {
-    scores: {
-      address: ADDRESSES.identityOnly,
-      totalScore: total(identityOnlyCategories),
-      calculatedAt: '2025-05-28T14:00:00.000Z',
-      categories: identityOnlyCategories,
-      source: 'api',
-    },
-    badges: badgeList(ADDRESSES.identityOnly, [earned('identity_verified', 1, '2024-12-24T10:00:00.000Z')]),
+  // Computed: an identity nobody judged (FeePaid is not a verification), and no badges.
+  [ADDRESSES.noBadges]: {
+    scores: scoresOf(ADDRESSES.noBadges, noBadgesCategories, '2025-05-31T10:20:00.000Z', 'api'),
+    badges: badgesOf(ADDRESSES.noBadges, [], 'api'),
     profile: {
-      address: ADDRESSES.identityOnly,
-      chainIdentities: [
+      address: ADDRESSES.noBadges,
+      displayName: 'Carol',
+      avatarUrl: null,
+      bio: null,
+      socialLinks: { web: 'https://carol.example' },
+      polkadotIdentities: [
         {
-          address: ADDRESSES.identityOnly,
-          display: 'Bob on-chain',
-          web: 'https://bob.example',
-          judgements: [{ index: 1, judgement: 'Reasonable' }],
+          address: ADDRESSES.noBadges,
+          display: 'Carol',
+          legal: null,
+          email: null,
+          web: 'https://carol.example',
+          twitter: null,
+          github: null,
+          matrix: null,
+          discord: null,
+          riot: null,
+          judgements: [judgement(2, 'FeePaid')],
+          role: null,
+          nonce: 0,
         },
       ],
       nftCount: 0,
@@ -570,71 +677,68 @@ export const FIXTURES = {
     },
   },
 
-  [ADDRESSES.fresh]: {
-    // No `categories` at all (the field is optional): widgets must not assume it.
-    scores: { address: ADDRESSES.fresh, totalScore: 0, calculatedAt: '2025-06-02T00:00:00.000Z', source: 'api' },
-    badges: badgeList(ADDRESSES.fresh, []),
-    // Only the required field.
-    profile: { address: ADDRESSES.fresh },
-  },
-
+  // An app user who never filled in the profile: the app sends its defaults, nulls.
   [ADDRESSES.noProfile]: {
-    scores: {
-      address: ADDRESSES.noProfile,
-      totalScore: total(noProfileCategories),
-      calculatedAt: '2025-05-30T19:15:00.000Z',
-      categories: noProfileCategories,
-      source: 'app',
-    },
-    badges: badgeList(
+    scores: scoresOf(ADDRESSES.noProfile, noProfileCategories, '2025-05-30T19:15:00.000Z', 'app'),
+    badges: badgesOf(
       ADDRESSES.noProfile,
-      [earned('governance_voter', 1), earned('parachain_explorer', 2, '2025-02-11T16:20:00.000Z')],
+      [
+        earned('RelayChainInitiate', 1, '2024-01-20T08:00:00.000Z'),
+        earned('TreasuryContributor', 1, '2024-09-09T13:30:00.000Z'),
+        earned('CrossChainHolder', 2, '2025-02-11T16:20:00.000Z'),
+      ],
       'app',
     ),
-    profile: null,
+    profile: {
+      address: ADDRESSES.noProfile,
+      displayName: null,
+      avatarUrl: null,
+      bio: null,
+      socialLinks: {},
+      polkadotIdentities: [],
+      source: 'app',
+    },
   },
 
   [ADDRESSES.hostile]: {
-    scores: {
-      address: ADDRESSES.hostile,
-      totalScore: total(hostileCategories),
-      calculatedAt: '2025-06-01T00:00:00.000Z',
-      categories: hostileCategories,
-      source: 'api',
-    },
-    badges: badgeList(ADDRESSES.hostile, hostileBadges),
+    scores: scoresOf(ADDRESSES.hostile, hostileCategories, '2025-06-01T00:00:00.000Z', 'api'),
+    badges: badgesOf(ADDRESSES.hostile, hostileBadges, 'api'),
     profile: {
       address: ADDRESSES.hostile,
       displayName: HOSTILE_LONG_NAME,
       avatarUrl: 'javascript:alert(1)',
       bio: '<img src=x onerror=alert(1)><script>alert(1)</script>"><svg onload=alert(1)> \u202Eevil\u202C ad\u200Bmin',
-      socialLinks: {
-        twitter: 'javascript:alert(1)',
-        github: '"><svg onload=alert(1)>',
-        discord: 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
-        telegram: '<img src=x onerror=alert(1)>',
-        '<script>alert(1)</script>': 'https://evil.example/"onmouseover="alert(1)',
-        hasOwnProperty: 'javascript:alert(2)',
-        constructor: '\u202Eevil\u202C',
-      },
-      chainIdentities: [
+      socialLinks: ownObject([
+        ['web', ' JaVaScRiPt:alert(document.domain)'],
+        ['twitter', 'javascript:alert(1)'],
+        ['github', '"><svg onload=alert(1)>'],
+        ['discord', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=='],
+        ['riot', '<img src=x onerror=alert(1)>'],
+        ['email', 'javascript:alert(1)//@evil.example'],
+        ['telegram', '<img src=x onerror=alert(1)>'],
+        ['<script>alert(1)</script>', 'https://evil.example/"onmouseover="alert(1)'],
+        ['__proto__', 'javascript:alert(3)'],
+        ['hasOwnProperty', 'javascript:alert(2)'],
+        ['constructor', '\u202Eevil\u202C'],
+      ]),
+      polkadotIdentities: [
         {
           address: ADDRESSES.hostile,
           display: '<img src=x onerror=alert(1)>',
           legal: h(),
-          web: 'javascript:alert(1)',
           email: '"><svg onload=alert(1)>@evil.example',
-          microblog: h(),
-          codehost: h(),
+          web: 'javascript:alert(1)',
+          twitter: h(),
+          github: h(),
           matrix: h(),
-          chatserver: h(),
-          legacychat: h(),
+          discord: h(),
+          riot: h(),
           // None of these is exactly Reasonable or KnownGood: the account is NOT verified.
           judgements: [
             { index: 0, judgement: '<script>alert(1)</script>', _id: '"><svg onload=alert(1)>' },
-            { index: 1, judgement: 'KnownGood\u200B' },
-            { index: 2, judgement: 'knowngood' },
-            { index: 3, judgement: '\u202EdooGnwonK' },
+            { index: 1, judgement: 'KnownGood\u200B', _id: oid() },
+            { index: 2, judgement: 'knowngood', _id: oid() },
+            { index: 3, judgement: '\u202EdooGnwonK', _id: oid() },
           ],
           role: h(),
           nonce: 1,
@@ -643,7 +747,8 @@ export const FIXTURES = {
           address: HOSTILE_LINKED,
           display: HOSTILE_LONG_NAME,
           web: ' JaVaScRiPt:alert(document.domain)',
-          judgements: [{ index: 0, judgement: 'javascript:alert(1)' }],
+          twitter: null,
+          judgements: [{ index: 0, judgement: 'javascript:alert(1)', _id: oid() }],
         },
       ],
       nftCount: 1337,

@@ -1,36 +1,83 @@
 /**
- * The sandbox: a zero-dependency HTTP server that speaks the wire protocol of
- * /work/shared/WIRE.md (the v2 REST interface) over fixture data from ./fixtures.mjs.
+ * The sandbox: a zero-dependency HTTP server that answers exactly as the production service
+ * does (/work/shared/WIRE.md), over fixture data from ./fixtures.mjs.
  *
- * It exists so that the client and the widgets are tested over real HTTP, including the
- * failures that are hard to provoke against a real service (dropped sockets, truncated
- * bodies, malformed JSON, 503-then-200). Failures are requested per request through a path
- * prefix, `/__fault/{spec}/api/v2/...`, rather than through server state, so tests running
- * concurrently against one sandbox never see each other's faults. See {@link parseFaultSpec}.
+ * What it reproduces, in the order the service applies it to an API request:
+ *
+ * 1. CORS per key and origin. A request without `Origin` (a server, or a same-origin GET) or
+ *    from the sandbox's own origin passes. Any other origin must come with a known key that
+ *    allows it ({@link API_KEY}: any origin; {@link ORIGIN_LOCKED_KEY}: only
+ *    {@link ORIGIN_LOCKED_ORIGIN}); otherwise 403 `{ success: false, error }` WITHOUT
+ *    `Access-Control-Allow-Origin`, which a browser reports as a network error. Allowed origins
+ *    are reflected (`Access-Control-Allow-Origin: <origin>`, `Vary: Origin`). Preflights always
+ *    pass (they carry no key). No `Access-Control-Expose-Headers`: scripts of another origin
+ *    cannot read `X-RateLimit-*` or `Retry-After`.
+ * 2. The key: 401 `API key is required` · `Invalid API key format` (a key that does not start
+ *    with `dp_live_`, `dp_test_` or the sandbox's `demo-`) · `Invalid or revoked API key`.
+ * 3. A per-key quota (option `quota`): `X-RateLimit-Limit`, `-Remaining`, `-Reset` (epoch ms)
+ *    on every counted answer, 429 `{ message }` without `Retry-After` once exhausted. The
+ *    metadata endpoints are free: not counted and without those headers.
+ * 4. The route: 400 `Invalid Polkadot address format` unless the address is 47-48 base58
+ *    characters; an address the service has never seen is computed on the spot (200, score 0),
+ *    slowly (option `computeDelayMs`); 404 for a category the address has no score in, for a
+ *    badge it has not earned, and for unknown paths (`{ "message": "Not Found" }`).
+ * 5. The answer: `{ success: true, data }`, gzip-compressed above 1 kB when the request
+ *    accepts gzip. Nested definitions of getCategoryScore and getBadge carry no `key`.
+ *    Failures are `{ message }` without `success`.
+ *
+ * Failures that are hard to provoke against the real service (dropped sockets, truncated or
+ * malformed bodies, 503-then-200, redirects, decompression bombs) are requested per request
+ * through a path prefix, `/__fault/{spec}/api/v2/...`, rather than through server state, so
+ * tests running concurrently against one sandbox never see each other's faults. See
+ * {@link parseFaultSpec}.
  *
  * Only node: built-ins are used, so `node demo/server.mjs` works straight after a clone.
  */
 import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { API_KEY, BADGE_DEFINITIONS, CATEGORY_DEFINITIONS, FIXTURES } from './fixtures.mjs';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import {
+  API_KEY,
+  BADGE_DEFINITIONS,
+  CATEGORY_DEFINITIONS,
+  FIXTURES,
+  ORIGIN_LOCKED_KEY,
+  ORIGIN_LOCKED_ORIGIN,
+  brandNewRecords,
+  withOrigin,
+} from './fixtures.mjs';
 
-/** Address and key formats accepted in paths (after percent-decoding). */
-const ADDRESS_RE = /^[A-Za-z0-9]{1,128}$/;
-const KEY_RE = /^[A-Za-z0-9_]{1,64}$/;
+/** What the service accepts as an address (after percent-decoding): 47-48 base58 characters. */
+const ADDRESS_RE = /^[1-9A-HJ-NP-Za-km-z]{47,48}$/;
 
-/** Headers sent on every response so that browsers on any origin can call the sandbox. */
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Retry-After',
-};
+/** Valid keys and the browser origins each allows; an empty list allows any origin. */
+const KEYS = new Map([
+  [API_KEY, []],
+  [ORIGIN_LOCKED_KEY, [ORIGIN_LOCKED_ORIGIN]],
+]);
 
-/** Extra headers of a preflight answer (WIRE.md "Requests"). */
+/** Keys not starting like this are refused as `Invalid API key format`. */
+const KEY_FORMAT = /^(dp_live_|dp_test_|demo-)/;
+
+/** Answers larger than this many bytes are gzip-compressed when the request accepts gzip. */
+const GZIP_THRESHOLD = 1024;
+
+/** Headers of a preflight answer (WIRE.md "Requests"), besides the reflected origin. */
 const PREFLIGHT_HEADERS = {
-  'Access-Control-Allow-Headers': 'X-API-Key, Accept',
   'Access-Control-Allow-Methods': 'GET, OPTIONS',
-  'Access-Control-Max-Age': '600',
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-API-Key',
 };
+
+/** Default quota: high enough that no test suite ever reaches it; the production window. */
+const DEFAULT_QUOTA = { limit: 1e9, windowMs: 3_600_000 };
+
+/** `X-RateLimit-Reset` of an injected 429 without `resetIn`: one production window ahead. */
+const DEFAULT_RESET_IN = 3_600_000;
+
+/** Static files served without a staticRoot: the fixture images next to this file. */
+const OWN_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 /** Content types of static files, by extension. */
 const CONTENT_TYPES = {
@@ -49,6 +96,10 @@ const CONTENT_TYPES = {
 /** Size of the padding string added by `body=huge`: 5 MB. */
 const HUGE_PADDING = 5 * 1024 * 1024;
 
+/** Largest `big` and `bomb` sizes, in bytes: enough to hurt, small enough to build. */
+const MAX_BIG = 256 * 1024 * 1024;
+const MAX_BOMB = 1024 * 1024 * 1024;
+
 /** Answered at `/` when demo/index.html has not been written yet. */
 const MISSING_INDEX_PAGE = `<!doctype html>
 <meta charset="utf-8">
@@ -60,17 +111,25 @@ const MISSING_INDEX_PAGE = `<!doctype html>
 /** Known items of a fault spec; flags take no value. */
 const FAULT_FLAGS = new Set(['hang', 'drop', 'dropMidBody']);
 const FAULT_BODIES = new Set(['text', 'html', 'nodata', 'successfalse', 'empty', 'huge']);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
  * @typedef {object} Fault
- * @property {number} [latency] extra delay in ms
- * @property {number} [status] status to answer with instead of the real one
- * @property {string} [retryAfter] value of a Retry-After header to add
+ * @property {number} [latency] extra delay in ms before anything else happens
+ * @property {number} [status] answer with this status instead: 4xx/5xx with a production
+ *   `{ message }` body (429 with X-RateLimit-* headers); 2xx/3xx replace the real answer's status
+ * @property {string} [message] the message of an injected error, instead of the production one
+ * @property {number} [resetIn] answer 429 with `X-RateLimit-Reset` = now + this many ms
+ * @property {string} [retryAfter] value of a Retry-After header to add (not sent by production)
+ * @property {string} [redirect] answer with a redirect to this URL (302, or `status` when 3xx)
  * @property {number} [times] the fault applies to the first N requests with this spec only
  * @property {boolean} [hang] never answer
  * @property {boolean} [drop] destroy the socket without answering
  * @property {boolean} [dropMidBody] send the headers and half the body, then destroy
  * @property {string} [body] a malformed-body variant, see FAULT_BODIES
+ * @property {number} [big] pad the real answer to exactly this many bytes, never compressed
+ * @property {number} [bomb] a gzip bomb: the real answer padded to this many bytes once
+ *   decompressed, sent gzip-compressed whatever the request accepts
  * @property {Record<string, unknown>} [patch] shallow-merged into `data`; null deletes
  */
 
@@ -114,10 +173,18 @@ export function parseFaultSpec(raw) {
     if (FAULT_FLAGS.has(key)) fault[key] = true;
     else if (key === 'latency') fault.latency = int(0, 600_000);
     else if (key === 'status') fault.status = int(200, 599);
+    else if (key === 'message') fault.message = need();
+    else if (key === 'resetIn') fault.resetIn = int(0, 86_400_000 * 366);
     else if (key === 'retryAfter') fault.retryAfter = need();
     else if (key === 'times') fault.times = int(0, Number.MAX_SAFE_INTEGER);
+    else if (key === 'big') fault.big = int(0, MAX_BIG);
+    else if (key === 'bomb') fault.bomb = int(1, MAX_BOMB);
     else if (key === 'id') continue;
-    else if (key === 'body') {
+    else if (key === 'redirect') {
+      const target = need();
+      if (/[\r\n\0]/.test(target)) throw new Error('Bad fault spec: redirect must not contain line breaks');
+      fault.redirect = target;
+    } else if (key === 'body') {
       if (!FAULT_BODIES.has(need())) throw new Error(`Bad fault spec: body must be one of ${[...FAULT_BODIES].join(', ')}`);
       fault.body = value;
     } else if (key === 'patch') {
@@ -131,6 +198,9 @@ export function parseFaultSpec(raw) {
       fault.patch = patch;
     } else throw new Error(`Bad fault spec: unknown item "${key}"`);
   }
+  if (fault.redirect !== undefined && fault.status !== undefined && !REDIRECT_STATUSES.has(fault.status)) {
+    throw new Error(`Bad fault spec: with redirect, status must be one of ${[...REDIRECT_STATUSES].join(', ')}`);
+  }
   return fault;
 }
 
@@ -138,27 +208,35 @@ export function parseFaultSpec(raw) {
 export { faultBaseUrl, faultSpec } from './faults.mjs';
 
 /**
- * A response as computed by the handlers, before delivery. Keeping it as data lets the
- * fault layer rewrite or truncate it in one place.
- * @typedef {{ status: number, headers: Record<string, string>, body: Buffer }} Reply
+ * A response as computed by the handlers, before delivery. Keeping it as data lets the fault
+ * layer rewrite or truncate it in one place. `compress: false` keeps it off the gzip path;
+ * `refused` marks a CORS refusal (no CORS headers may be added to it).
+ * @typedef {{ status: number, headers: Record<string, string>, body: Buffer, compress?: boolean, refused?: boolean }} Reply
  */
 
-/** @returns {Reply} a JSON reply with the standard content type */
+/** @returns {Reply} a JSON reply with the service's content type */
 function json(status, value) {
   return { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: Buffer.from(JSON.stringify(value)) };
 }
 
-/** @returns {Reply} the success envelope of WIRE.md */
+/** @returns {Reply} the success envelope */
 const ok = (data) => json(200, { success: true, data });
 
-/** @returns {Reply} the failure envelope of WIRE.md */
-const fail = (status, message) => json(status, { success: false, message });
+/** @returns {Reply} the service's failure body: `{ message }`, no `success` */
+const fail = (status, message) => json(status, { message });
 
 /** Deep copy through JSON, which keeps own `__proto__` keys of the hostile fixture as data. */
 const clone = (v) => JSON.parse(JSON.stringify(v));
 
+/** A copy of a definition without its `key`, as nested definitions are sent. */
+const withoutKey = (definition) => {
+  if (!definition) return null;
+  const { key: _key, ...rest } = clone(definition);
+  return rest;
+};
+
 /**
- * Percent-decodes one path segment; `null` when it is not valid percent-encoding (400).
+ * Percent-decodes one path segment; `null` when it is not valid percent-encoding.
  * @param {string} segment
  */
 function decodeSegment(segment) {
@@ -170,115 +248,85 @@ function decodeSegment(segment) {
 }
 
 /**
- * Answers one API request (path after `/api/v2/`) from the fixtures. Order of checks: API
- * key (401), route (404), path syntax (400), data (404 or 200) — so a bad key is reported as
- * such on every endpoint, whatever else is wrong.
- * @param {string[]} segments raw path segments after `/api/v2/`
- * @param {string | undefined} apiKey the X-API-Key header
- * @returns {Reply}
+ * The API route of a path (the raw segments after `/api/v2/`), or null for an unknown path.
+ * @typedef {{ name: 'scores' | 'category' | 'badges' | 'badge' | 'profile' | 'metaBadges' | 'metaCategories', address?: string, key?: string }} Route
+ * @param {string[]} segments
+ * @returns {Route | null}
  */
-function answerApi(segments, apiKey) {
-  if (apiKey !== API_KEY) return fail(401, apiKey ? 'Invalid API key' : 'Missing API key: send it in the X-API-Key header');
-
+function routeOf(segments) {
+  if (segments.some((s) => s === '')) return null;
   const [area, ...rest] = segments;
   if (area === 'metadata' && rest.length === 1) {
-    if (rest[0] === 'badges') return ok({ badges: clone(BADGE_DEFINITIONS) });
-    if (rest[0] === 'categories') return ok({ categories: clone(CATEGORY_DEFINITIONS) });
-    return fail(404, 'Not found');
+    if (rest[0] === 'badges') return { name: 'metaBadges' };
+    if (rest[0] === 'categories') return { name: 'metaCategories' };
+    return null;
   }
-  const hasKey = area === 'scores' || area === 'badges';
-  if (!((area === 'profiles' && rest.length === 1) || (hasKey && (rest.length === 1 || rest.length === 2)))) {
-    return fail(404, 'Not found');
-  }
-
-  const address = decodeSegment(rest[0]);
-  if (address === null || !ADDRESS_RE.test(address)) return fail(400, 'Malformed address');
-  let key;
-  if (rest.length === 2) {
-    key = decodeSegment(rest[1]);
-    if (key === null || !KEY_RE.test(key)) return fail(400, area === 'scores' ? 'Malformed category key' : 'Malformed badge key');
-  }
-
-  const fx = Object.hasOwn(FIXTURES, address) ? FIXTURES[address] : undefined;
-
-  if (area === 'profiles') {
-    if (!fx?.profile) return fail(404, 'No profile set up for this address');
-    return ok(clone(fx.profile));
-  }
-
-  if (area === 'scores') {
-    if (!fx?.scores) return fail(404, 'No reputation data for this address');
-    if (key === undefined) return ok(clone(fx.scores));
-    const categories = fx.scores.categories ?? {};
-    if (!Object.hasOwn(categories, key)) return fail(404, 'This address has no score in that category');
-    const overrides = fx.categoryDefinitions ?? {};
-    const definition = Object.hasOwn(overrides, key) ? overrides[key] : CATEGORY_DEFINITIONS.find((d) => d.key === key) ?? null;
-    return ok(
-      clone({
-        address,
-        category: { key, score: categories[key] },
-        definition,
-        calculatedAt: fx.scores.calculatedAt,
-      }),
-    );
-  }
-
-  // area === 'badges'
-  const list = fx?.badges ?? { address, badges: [], count: 0, source: 'api' };
-  if (key === undefined) return ok(clone(list));
-  const overrides = fx?.badgeDefinitions ?? {};
-  const definition = Object.hasOwn(overrides, key) ? overrides[key] : BADGE_DEFINITIONS.find((d) => d.key === key);
-  if (!definition) return fail(404, 'Badge not found');
-  const badge = list.badges.find((b) => b.badgeKey === key) ?? null;
-  return ok(clone({ address, badge, earned: badge !== null, definition, source: list.source ?? 'api' }));
+  const [address, key] = rest;
+  if (area === 'profiles' && rest.length === 1) return { name: 'profile', address };
+  if (area === 'scores' && rest.length === 1) return { name: 'scores', address };
+  if (area === 'scores' && rest.length === 2) return { name: 'category', address, key };
+  if (area === 'badges' && rest.length === 1) return { name: 'badges', address };
+  if (area === 'badges' && rest.length === 2) return { name: 'badge', address, key };
+  return null;
 }
 
+/** What each route's own 500 says in production. */
+const FAILED = {
+  scores: 'Failed to get scores',
+  category: 'Failed to get category score',
+  badges: 'Failed to get badges',
+  badge: 'Failed to get badge',
+  profile: 'Failed to get profile',
+  metaBadges: 'Failed to get badge definitions',
+  metaCategories: 'Failed to get category definitions',
+};
+
 /**
- * Applies the body-shaping faults to a computed reply. `status` wins over everything else
- * about the body (it is an injected error); `body=` variants replace the body; `huge` and
- * `patch` modify `data` of a success envelope only.
- * @param {Reply} reply
- * @param {Fault} fault
- * @returns {Reply}
+ * The message production sends with `status` on `route` (for injected errors).
+ * @param {number} status
+ * @param {Route | null} route
  */
-function applyFault(reply, fault) {
-  const status = fault.status ?? 200;
-  switch (fault.body) {
-    case 'text':
-      return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('not json') };
-    case 'html':
-      return {
-        status,
-        headers: { 'Content-Type': 'text/html; charset=utf-8' },
-        body: Buffer.from(`<!doctype html><html><head><title>${status} Error</title></head><body><h1>${status} Error</h1><p>The upstream server returned an error page.</p></body></html>`),
-      };
-    case 'nodata':
-      return json(status, { success: true });
-    case 'successfalse':
-      return json(status, { success: false, message: 'Something went wrong' });
-    case 'empty':
-      return { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: Buffer.alloc(0) };
+function productionMessage(status, route) {
+  if (status === 400) return 'Invalid Polkadot address format';
+  if (status === 401) return 'Invalid or revoked API key';
+  if (status === 403) return 'Origin not allowed';
+  if (status === 404) {
+    if (route?.name === 'category') return 'Category score not found for this user';
+    if (route?.name === 'badge') return 'Badge not found for this user';
+    return 'Not Found';
   }
-  if (fault.status !== undefined) return fail(fault.status, `Injected ${fault.status} error`);
-  if ((fault.body === 'huge' || fault.patch) && reply.status === 200) {
-    const envelope = JSON.parse(reply.body.toString('utf8'));
-    let data = envelope.data;
-    if (fault.patch) {
-      data = { ...data, ...fault.patch };
-      for (const [k, v] of Object.entries(fault.patch)) if (v === null) delete data[k];
-    }
-    if (fault.body === 'huge') data = { ...data, _padding: 'x'.repeat(HUGE_PADDING) };
-    return json(200, { ...envelope, data });
-  }
-  return reply;
+  if (status === 500 && route) return FAILED[route.name];
+  return http.STATUS_CODES[status] ?? 'Error';
 }
 
+/** The 429 message, which names the limit, the window and the reset time. */
+function rateLimitMessage(limit, windowMs, resetAt) {
+  const window = windowMs === 3_600_000 ? 'hour' : windowMs === 86_400_000 ? 'day' : windowMs === 60_000 ? 'minute' : `${windowMs} ms`;
+  return `Rate limit exceeded. Limit: ${limit} requests per ${window}. Resets at ${new Date(resetAt).toISOString()}`;
+}
+
+/** Whether an Accept-Encoding header value accepts gzip (q=0 refuses). */
+function acceptsGzip(value) {
+  if (typeof value !== 'string') return false;
+  return value.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name.trim() !== 'gzip' && name.trim() !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** Adds `value` to a comma-separated Vary header. */
+const vary = (headers, value) => {
+  headers.Vary = headers.Vary ? `${headers.Vary}, ${value}` : value;
+};
+
 /**
- * Resolves a static request path inside `staticRoot`, or returns null when it must be
- * refused. Only `/demo/*` and `/dist/*` are served. Traversal is refused on the decoded
- * path (so `%2e%2e%2f` and `..%5c` are caught too) and again after resolution, as a second
- * line in case a segment check misses something platform-specific.
- * @param {string} root absolute staticRoot
+ * Resolves a static request path inside `root`, or returns null when it must be refused.
+ * Only `/demo/*` and `/dist/*` are served. Traversal is refused on the decoded path (so
+ * `%2e%2e%2f` and `..%5c` are caught too) and again after resolution, as a second line in
+ * case a segment check misses something platform-specific.
+ * @param {string} root absolute directory that holds `demo/` and `dist/`
  * @param {string} pathname raw URL pathname
  * @returns {string | null}
  */
@@ -296,21 +344,66 @@ function staticFile(root, pathname) {
 }
 
 /**
+ * Builds a gzip body that inflates to `head + padding + tail`, `size` bytes in all, without
+ * ever holding the inflated bytes: the padding is fed to the compressor in chunks.
+ * @param {string} head
+ * @param {string} tail
+ * @param {number} size
+ * @returns {Promise<Buffer>}
+ */
+function buildBomb(head, tail, size) {
+  return new Promise((resolve, reject) => {
+    const gzip = zlib.createGzip({ level: 9 });
+    const out = [];
+    gzip.on('data', (chunk) => out.push(chunk));
+    gzip.on('end', () => resolve(Buffer.concat(out)));
+    gzip.on('error', reject);
+    let left = Math.max(0, size - Buffer.byteLength(head) - Buffer.byteLength(tail));
+    const chunk = Buffer.alloc(Math.min(left, 1 << 20) || 1, 'x');
+    gzip.write(head);
+    const pump = () => {
+      while (left > 0) {
+        const n = Math.min(left, chunk.length);
+        left -= n;
+        if (!gzip.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void gzip.once('drain', pump);
+      }
+      gzip.end(tail);
+    };
+    pump();
+  });
+}
+
+/**
  * Starts a sandbox server.
  *
  * @param {object} [options]
  * @param {number} [options.port=0] 0 picks a free port (what tests want)
  * @param {string} [options.host='127.0.0.1']
  * @param {number} [options.latencyMs=0] delay added to every API response
+ * @param {number} [options.computeDelayMs=0] how long the service "computes" a record from
+ *   chain data: added to the first request for each computed (`source: 'api'`) address, and
+ *   to every request for an address whose total is 0 (those are recomputed every time).
+ *   App-sourced records are stored and always fast. Production takes 10-30 s.
+ * @param {{ limit?: number, windowMs?: number }} [options.quota] requests per key per window
+ *   (default 1e9 per hour, i.e. never reached by tests; production's free tier is ~100/hour)
  * @param {string} [options.staticRoot] repository root; when given, `/`, `/demo/*` and
- *   `/dist/*` are served from it
+ *   `/dist/*` are served from it (the fixture images under `/demo/fixtures/` always are)
  */
-export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, staticRoot } = {}) {
+export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, computeDelayMs = 0, quota = {}, staticRoot } = {}) {
   const root = staticRoot ? path.resolve(staticRoot) : undefined;
-  /** @type {Array<{ method: string, path: string, apiKey: string | null, time: number }>} */
+  const limit = quota.limit ?? DEFAULT_QUOTA.limit;
+  const windowMs = quota.windowMs ?? DEFAULT_QUOTA.windowMs;
+  /** @type {Array<{ method: string, path: string, apiKey: string | null, origin: string | null, time: number }>} */
   const requests = [];
   /** How many requests carried each fault spec string: the state behind `times=N`. */
   const faultCounts = new Map();
+  /** Quota use per key: requests counted in the current window and when it ends. */
+  const usage = new Map();
+  /** Computed addresses (fast from now on) and computations under way (shared by concurrent requests). */
+  const computed = new Set();
+  const computing = new Map();
+  /** Built gzip bombs by their inflated content, so a test that repeats one pays once. */
+  const bombs = new Map();
   /** Open sockets and pending timers, so close() can end hanging requests at once. */
   const sockets = new Set();
   const timers = new Set();
@@ -327,30 +420,259 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, sta
     });
 
   /**
-   * Writes a reply with CORS and no-store headers. With `truncate`, announces the full
-   * Content-Length, writes half the body and destroys the socket once that half is flushed,
-   * so the client sees headers and then a broken body.
+   * The "computation from chain data" of a computed record: slow the first time, and every
+   * time for a record whose total is 0. Concurrent requests wait for the same computation.
+   */
+  async function compute(address, record) {
+    if (computeDelayMs <= 0 || record.scores.source === 'app') return;
+    const always = record.scores.totalScore === 0;
+    if (!always && computed.has(address)) return;
+    let pending = computing.get(address);
+    if (!pending) {
+      pending = delay(computeDelayMs).then(() => {
+        computing.delete(address);
+        if (!always) computed.add(address);
+      });
+      computing.set(address, pending);
+    }
+    await pending;
+  }
+
+  /** The quota window of `key` now, started afresh when the last one ended. */
+  function windowOf(key, now) {
+    let u = usage.get(key);
+    if (!u || now >= u.resetAt) {
+      u = { count: 0, resetAt: now + windowMs };
+      usage.set(key, u);
+    }
+    return u;
+  }
+
+  /**
+   * Answers one API request (raw segments after `/api/v2/`) after CORS, key and quota have
+   * passed: route (404), address (400), computation, data (404 or 200).
+   * @param {Route | null} route
+   * @param {string} origin the sandbox's origin as the client sees it, for fixture URLs
+   * @returns {Promise<Reply>}
+   */
+  async function answerRoute(route, origin) {
+    if (!route) return fail(404, 'Not Found');
+    if (route.name === 'metaBadges') return ok({ badges: withOrigin(BADGE_DEFINITIONS, origin) });
+    if (route.name === 'metaCategories') return ok({ categories: clone(CATEGORY_DEFINITIONS) });
+
+    const address = decodeSegment(route.address);
+    if (address === null) return fail(400, `Failed to decode param '${route.address}'`);
+    if (!ADDRESS_RE.test(address)) return fail(400, 'Invalid Polkadot address format');
+    let key;
+    if (route.key !== undefined) {
+      key = decodeSegment(route.key);
+      if (key === null) return fail(400, `Failed to decode param '${route.key}'`);
+    }
+
+    const record = Object.hasOwn(FIXTURES, address) ? FIXTURES[address] : brandNewRecords(address, new Date().toISOString());
+    await compute(address, record);
+    // A record recomputed on every request is as fresh as the request.
+    const fresh = record.scores.totalScore === 0 && record.scores.source === 'api';
+    const calculatedAt = fresh ? new Date().toISOString() : record.scores.calculatedAt;
+    const serve = (data) => ok(withOrigin(data, origin));
+
+    switch (route.name) {
+      case 'profile':
+        return serve(record.profile);
+      case 'scores':
+        return serve({ ...record.scores, calculatedAt });
+      case 'category': {
+        const categories = record.scores.categories ?? {};
+        if (!Object.hasOwn(categories, key)) return fail(404, 'Category score not found for this user');
+        const overrides = record.categoryDefinitions ?? {};
+        const definition = Object.hasOwn(overrides, key) ? overrides[key] : CATEGORY_DEFINITIONS.find((d) => d.key === key);
+        return serve({
+          address,
+          category: { key, score: categories[key] },
+          definition: withoutKey(definition),
+          calculatedAt,
+          source: record.scores.source,
+        });
+      }
+      case 'badges':
+        return serve(record.badges);
+      case 'badge': {
+        const badge = record.badges.badges.find((b) => b.badgeKey === key);
+        if (!badge) return fail(404, 'Badge not found for this user');
+        const overrides = record.badgeDefinitions ?? {};
+        const definition = Object.hasOwn(overrides, key) ? overrides[key] : BADGE_DEFINITIONS.find((d) => d.key === key);
+        return serve({ address, badge, definition: withoutKey(definition), source: record.badges.source });
+      }
+    }
+    return fail(404, 'Not Found');
+  }
+
+  /**
+   * The service's middleware chain and route for one request: CORS, key, quota, route.
+   * @returns {Promise<{ reply: Reply, cors: Record<string, string>, rate: Record<string, string> }>}
+   */
+  async function pipeline(req, route, apiKey, origin, selfOrigin) {
+    const cors = {};
+    const rate = {};
+    const refuse = (body) => ({ reply: { ...json(403, { success: false, ...body }), refused: true }, cors, rate });
+    if (origin !== undefined) {
+      if (origin !== selfOrigin) {
+        if (!apiKey) return refuse({ error: 'API key required' });
+        if (!KEYS.has(apiKey)) return refuse({ error: 'Invalid API key' });
+        const allowed = KEYS.get(apiKey);
+        if (allowed.length > 0 && !allowed.includes(origin)) return refuse({ error: 'Origin not allowed', origin, allowedOrigins: allowed });
+      }
+      cors['Access-Control-Allow-Origin'] = origin;
+      cors['Access-Control-Allow-Credentials'] = 'true';
+      cors.Vary = 'Origin';
+    }
+
+    if (!apiKey) return { reply: fail(401, 'API key is required'), cors, rate };
+    if (!KEY_FORMAT.test(apiKey)) return { reply: fail(401, 'Invalid API key format'), cors, rate };
+    if (!KEYS.has(apiKey)) return { reply: fail(401, 'Invalid or revoked API key'), cors, rate };
+    // The key's own origin check also reads the Referer (a same-origin page sends no Origin).
+    const allowed = KEYS.get(apiKey);
+    const referer = typeof req.headers.referer === 'string' ? req.headers.referer : undefined;
+    const from = origin ?? referer;
+    if (allowed.length > 0 && from !== undefined && !allowed.some((o) => from === o || from.startsWith(`${o}/`))) {
+      return { reply: fail(403, 'Origin not allowed'), cors, rate };
+    }
+
+    const now = Date.now();
+    const u = windowOf(apiKey, now);
+    if (u.count >= limit) {
+      Object.assign(rate, { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(u.resetAt) });
+      return { reply: fail(429, rateLimitMessage(limit, windowMs, u.resetAt)), cors, rate };
+    }
+    if (route?.name !== 'metaBadges' && route?.name !== 'metaCategories') {
+      u.count += 1;
+      Object.assign(rate, { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(limit - u.count), 'X-RateLimit-Reset': String(u.resetAt) });
+    }
+    return { reply: await answerRoute(route, selfOrigin), cors, rate };
+  }
+
+  /**
+   * The answer a fault puts in place of the service's, or undefined when the fault only
+   * shapes the real answer (patch, big, bomb) or is not about the answer at all.
+   * @param {Fault} fault
+   * @param {Route | null} route
+   * @returns {Reply | undefined}
+   */
+  function injected(fault, route) {
+    const status = fault.status ?? 200;
+    if (fault.redirect !== undefined) {
+      const code = fault.status ?? 302;
+      return {
+        status: code,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', Location: fault.redirect },
+        body: Buffer.from(`${http.STATUS_CODES[code]}. Redirecting to ${fault.redirect}`),
+      };
+    }
+    switch (fault.body) {
+      case 'text':
+        return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('not json') };
+      case 'html':
+        return {
+          status,
+          headers: { 'Content-Type': 'text/html; charset=utf-8' },
+          body: Buffer.from(`<!doctype html><html><head><title>${status} Error</title></head><body><h1>${status} Error</h1><p>The upstream server returned an error page.</p></body></html>`),
+        };
+      case 'nodata':
+        return json(status, { success: true });
+      case 'successfalse':
+        return json(status, { success: false, message: 'Something went wrong' });
+      case 'empty':
+        return { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: Buffer.alloc(0) };
+    }
+    if (fault.resetIn !== undefined || fault.status === 429) {
+      const resetAt = Date.now() + (fault.resetIn ?? DEFAULT_RESET_IN);
+      const reply = fail(429, fault.message ?? rateLimitMessage(limit, windowMs, resetAt));
+      Object.assign(reply.headers, { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetAt) });
+      return reply;
+    }
+    if (fault.status !== undefined && fault.status >= 400) return fail(fault.status, fault.message ?? productionMessage(fault.status, route));
+    return undefined;
+  }
+
+  /**
+   * Applies the faults that shape a real success answer: `patch`, `huge`, `big`, `bomb`, and a
+   * 2xx/3xx `status`.
+   * @param {Reply} reply
+   * @param {Fault} fault
+   * @returns {Promise<Reply>}
+   */
+  async function shape(reply, fault) {
+    if (reply.status !== 200) return reply;
+    const shaping = fault.patch || fault.body === 'huge' || fault.big !== undefined || fault.bomb !== undefined;
+    let out = reply;
+    if (shaping) {
+      const envelope = JSON.parse(reply.body.toString('utf8'));
+      let data = envelope.data;
+      if (fault.patch) {
+        data = { ...data, ...fault.patch };
+        for (const [k, v] of Object.entries(fault.patch)) if (v === null) delete data[k];
+      }
+      if (fault.body === 'huge') data = { ...data, _padding: 'x'.repeat(HUGE_PADDING) };
+      if (fault.big !== undefined || fault.bomb !== undefined) {
+        // Everything but the padding, then the padding sized to reach the requested total.
+        const text = JSON.stringify({ ...envelope, data: { ...data, _padding: '' } });
+        const cut = text.lastIndexOf('""') + 1;
+        const [head, tail] = [text.slice(0, cut), text.slice(cut)];
+        if (fault.bomb !== undefined) {
+          const id = `${fault.bomb}\0${head}\0${tail}`;
+          let body = bombs.get(id);
+          if (!body) {
+            body = await buildBomb(head, tail, fault.bomb);
+            if (bombs.size >= 8) bombs.delete(bombs.keys().next().value);
+            bombs.set(id, body);
+          }
+          return { ...reply, headers: { ...reply.headers, 'Content-Encoding': 'gzip' }, body, compress: false };
+        }
+        const pad = Math.max(0, fault.big - Buffer.byteLength(head) - Buffer.byteLength(tail));
+        return { ...reply, body: Buffer.from(head + 'x'.repeat(pad) + tail), compress: false };
+      }
+      out = json(200, { ...envelope, data });
+    }
+    if (fault.status !== undefined && fault.status < 400) out = { ...out, status: fault.status };
+    return out;
+  }
+
+  /**
+   * Writes a reply. API answers may be gzip-compressed (above 1 kB, when accepted); with
+   * `truncate`, announces the full Content-Length, writes half the body and destroys the
+   * socket once that half is flushed, so the client sees headers and then a broken body.
+   * @param {http.IncomingMessage} req
    * @param {http.ServerResponse} res
    * @param {Reply} reply
    */
-  function send(res, reply, { truncate = false, extraHeaders = {}, head = false } = {}) {
+  function send(req, res, reply, { truncate = false, extraHeaders = {}, api = false } = {}) {
     if (res.destroyed || res.writableEnded) return;
-    res.writeHead(reply.status, {
-      ...CORS_HEADERS,
-      'Cache-Control': 'no-store',
-      ...reply.headers,
-      ...extraHeaders,
-      'Content-Length': String(reply.body.length),
-    });
-    if (head) return void res.end();
-    if (!truncate) return void res.end(reply.body);
-    res.write(reply.body.subarray(0, Math.floor(reply.body.length / 2)), () => res.socket?.destroy());
+    const headers = api ? { ...reply.headers, ...extraHeaders } : { 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*', ...reply.headers, ...extraHeaders };
+    let body = reply.body;
+    if (api && reply.compress !== false && headers['Content-Encoding'] === undefined) {
+      vary(headers, 'Accept-Encoding');
+      if (body.length > GZIP_THRESHOLD && acceptsGzip(req.headers['accept-encoding'])) {
+        body = zlib.gzipSync(body);
+        headers['Content-Encoding'] = 'gzip';
+      }
+    }
+    headers['Content-Length'] = String(body.length);
+    res.writeHead(reply.status, headers);
+    if (req.method === 'HEAD') return void res.end();
+    if (!truncate) return void res.end(body);
+    res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
   }
 
   /** Handles `/api/v2/...`, possibly behind a fault prefix. */
   async function handleApi(req, res, apiPath, faultSpec) {
-    const apiKey = req.headers['x-api-key'];
-    requests.push({ method: req.method ?? '', path: apiPath, apiKey: typeof apiKey === 'string' ? apiKey : null, time: Date.now() });
+    const rawKey = req.headers['x-api-key'];
+    const apiKey = typeof rawKey === 'string' && rawKey !== '' ? rawKey : undefined;
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+    const selfOrigin = `http://${req.headers.host ?? `${host}:${port}`}`;
+    requests.push({ method: req.method ?? '', path: apiPath, apiKey: typeof rawKey === 'string' ? rawKey : null, origin: origin ?? null, time: Date.now() });
+
+    /** CORS headers of an answer that is not the service's own (faults, bad specs): readable anywhere. */
+    const open = origin !== undefined ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' } : {};
 
     /** @type {Fault} */
     let fault = {};
@@ -358,7 +680,7 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, sta
       try {
         fault = parseFaultSpec(faultSpec);
       } catch (e) {
-        return send(res, fail(400, /** @type {Error} */ (e).message));
+        return send(req, res, fail(400, /** @type {Error} */ (e).message), { api: true, extraHeaders: open });
       }
       if (fault.times !== undefined) {
         const n = (faultCounts.get(faultSpec) ?? 0) + 1;
@@ -372,61 +694,77 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, sta
     if (fault.hang) return; // the socket stays open until the client gives up or close()
     if (fault.drop) return void req.socket.destroy();
 
-    const extraHeaders = fault.retryAfter !== undefined ? { 'Retry-After': fault.retryAfter } : {};
-    if (req.method !== 'GET') {
-      return send(res, fail(405, 'Method not allowed'), { extraHeaders: { ...extraHeaders, Allow: 'GET, OPTIONS' } });
-    }
-    const segments = apiPath.slice('/api/v2/'.length).split('/');
-    const reply = applyFault(answerApi(segments, typeof apiKey === 'string' ? apiKey : undefined), fault);
-    send(res, reply, { truncate: fault.dropMidBody === true, extraHeaders });
+    const extra = fault.retryAfter !== undefined ? { 'Retry-After': fault.retryAfter } : {};
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const route = method === 'GET' ? routeOf(apiPath.slice('/api/v2/'.length).split('/')) : null;
+
+    const replaced = injected(fault, route);
+    if (replaced) return send(req, res, replaced, { api: true, truncate: fault.dropMidBody === true, extraHeaders: { ...open, ...extra } });
+
+    const { reply, cors, rate } = await pipeline(req, route, apiKey, origin, selfOrigin);
+    if (res.destroyed) return;
+    if (reply.refused) return send(req, res, reply, { api: true, truncate: fault.dropMidBody === true });
+    send(req, res, await shape(reply, fault), { api: true, truncate: fault.dropMidBody === true, extraHeaders: { ...cors, ...rate, ...extra } });
   }
 
-  /** Handles `/`, `/demo/*` and `/dist/*` when a staticRoot was given. */
+  /** Answers a CORS preflight: always allowed, since a preflight carries no key. */
+  function handlePreflight(req, res) {
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+    const headers = { ...PREFLIGHT_HEADERS, 'Content-Length': '0' };
+    if (origin !== undefined) Object.assign(headers, { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' });
+    res.writeHead(204, headers);
+    res.end();
+  }
+
+  /** Handles `/`, `/demo/*` and `/dist/*`. */
   async function handleStatic(req, res, pathname) {
-    const head = req.method === 'HEAD';
-    if (req.method !== 'GET' && !head) {
-      return send(res, { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD, OPTIONS' }, body: Buffer.from('Method not allowed') });
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return send(req, res, { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD, OPTIONS' }, body: Buffer.from('Method not allowed') });
     }
     const notFound = { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Not found') };
-    if (!root) return send(res, notFound, { head });
-    const file = pathname === '/' ? path.join(root, 'demo', 'index.html') : staticFile(root, pathname);
-    if (!file) return send(res, notFound, { head });
+    // The fixture images are part of the sandbox, served with or without a staticRoot.
+    const base = root ?? (pathname.startsWith('/demo/fixtures/') ? path.dirname(OWN_DIR) : undefined);
+    if (!base) return send(req, res, notFound);
+    const file = pathname === '/' ? path.join(base, 'demo', 'index.html') : staticFile(base, pathname);
+    if (!file) return send(req, res, notFound);
     try {
       const info = await stat(file);
-      if (!info.isFile()) return send(res, notFound, { head });
+      if (!info.isFile()) return send(req, res, notFound);
       const body = await readFile(file);
       const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-      send(res, { status: 200, headers: { 'Content-Type': type }, body }, { head });
+      send(req, res, { status: 200, headers: { 'Content-Type': type }, body });
     } catch {
-      if (pathname === '/') {
-        return send(res, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: Buffer.from(MISSING_INDEX_PAGE) }, { head });
-      }
-      send(res, notFound, { head });
+      if (pathname === '/') return send(req, res, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: Buffer.from(MISSING_INDEX_PAGE) });
+      send(req, res, notFound);
     }
   }
 
   /** Control endpoints for the demo page and for tests that run in another process. */
   function handleControl(req, res, pathname) {
     if (pathname === '/__sandbox/requests') {
-      if (req.method !== 'GET') return send(res, fail(405, 'Method not allowed'), { extraHeaders: { Allow: 'GET, OPTIONS' } });
-      return send(res, ok(requests));
+      if (req.method !== 'GET') return send(req, res, fail(405, 'Method not allowed'), { extraHeaders: { Allow: 'GET, OPTIONS' } });
+      return send(req, res, ok(requests));
     }
     if (pathname === '/__sandbox/reset') {
-      if (req.method !== 'POST') return send(res, fail(405, 'Method not allowed'), { extraHeaders: { Allow: 'POST, OPTIONS' } });
+      if (req.method !== 'POST') return send(req, res, fail(405, 'Method not allowed'), { extraHeaders: { Allow: 'POST, OPTIONS' } });
       const cleared = requests.length;
       requests.length = 0;
-      return send(res, ok({ cleared }));
+      return send(req, res, ok({ cleared }));
     }
-    send(res, fail(404, 'Not found'));
+    send(req, res, fail(404, 'Not Found'));
   }
 
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0].split('#')[0];
 
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...CORS_HEADERS, ...PREFLIGHT_HEADERS, 'Content-Length': '0' });
-      return void res.end();
-    }
+    /** Any unexpected exception becomes a 500 instead of a hung request. */
+    const guard = (p) =>
+      Promise.resolve(p).catch((e) => {
+        if (!res.headersSent) send(req, res, fail(500, `Sandbox error: ${e?.message ?? e}`));
+        else res.destroy();
+      });
+
+    if (req.method === 'OPTIONS') return handlePreflight(req, res);
 
     let apiPath;
     let faultSpec;
@@ -434,16 +772,9 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, sta
     if (fm) [, faultSpec, apiPath] = fm;
     else if (pathname.startsWith('/api/v2/')) apiPath = pathname;
 
-    /** Any unexpected exception becomes a 500 instead of a hung request. */
-    const guard = (p) =>
-      Promise.resolve(p).catch((e) => {
-        if (!res.headersSent) send(res, fail(500, `Sandbox error: ${e?.message ?? e}`));
-        else res.destroy();
-      });
-
     if (apiPath !== undefined) return void guard(handleApi(req, res, apiPath, faultSpec));
     if (pathname.startsWith('/__sandbox/')) return void guard(handleControl(req, res, pathname));
-    if (pathname.startsWith('/api/') || pathname.startsWith('/__fault/')) return void send(res, fail(404, 'Not found'));
+    if (pathname.startsWith('/api/') || pathname.startsWith('/__fault/')) return void send(req, res, fail(404, 'Not Found'), { api: true });
     guard(handleStatic(req, res, pathname));
   });
 

@@ -10,6 +10,9 @@
  *   HOST     interface to listen on (default 127.0.0.1, i.e. this machine only; set
  *            HOST=0.0.0.0 deliberately to expose the sandbox to the network)
  *   LATENCY  delay in ms added to every API response (default 0), to watch loading states
+ *   COMPUTE_MS  how long the first answer for a computed address takes, and every answer for
+ *            an address whose score is 0 (default 4000; production takes 10-30 s)
+ *   QUOTA    requests per API key per hour (default 1000; production's free tier is about 100)
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -32,11 +35,13 @@ function envNumber(name, fallback) {
 
 const port = envNumber('PORT', 8080);
 const latencyMs = envNumber('LATENCY', 0);
+const computeDelayMs = envNumber('COMPUTE_MS', 4000);
+const quotaLimit = envNumber('QUOTA', 1000);
 const host = process.env.HOST || '127.0.0.1';
 
 let sandbox;
 try {
-  sandbox = await createSandbox({ port, host, latencyMs, staticRoot: repoRoot });
+  sandbox = await createSandbox({ port, host, latencyMs, computeDelayMs, quota: { limit: quotaLimit }, staticRoot: repoRoot });
 } catch (e) {
   const err = /** @type {NodeJS.ErrnoException} */ (e);
   console.error(
