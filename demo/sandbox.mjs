@@ -596,12 +596,13 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
 
   /**
    * Applies the faults that shape a real success answer: `patch`, `huge`, `big`, `bomb`, and a
-   * 2xx/3xx `status`.
+   * 2xx/3xx `status`. A patch may use the origin placeholder too.
    * @param {Reply} reply
    * @param {Fault} fault
+   * @param {string} origin
    * @returns {Promise<Reply>}
    */
-  async function shape(reply, fault) {
+  async function shape(reply, fault, origin) {
     if (reply.status !== 200) return reply;
     const shaping = fault.patch || fault.body === 'huge' || fault.big !== undefined || fault.bomb !== undefined;
     let out = reply;
@@ -609,7 +610,7 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
       const envelope = JSON.parse(reply.body.toString('utf8'));
       let data = envelope.data;
       if (fault.patch) {
-        data = { ...data, ...fault.patch };
+        data = { ...data, ...withOrigin(fault.patch, origin) };
         for (const [k, v] of Object.entries(fault.patch)) if (v === null) delete data[k];
       }
       if (fault.body === 'huge') data = { ...data, _padding: 'x'.repeat(HUGE_PADDING) };
@@ -704,7 +705,7 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     const { reply, cors, rate } = await pipeline(req, route, apiKey, origin, selfOrigin);
     if (res.destroyed) return;
     if (reply.refused) return send(req, res, reply, { api: true, truncate: fault.dropMidBody === true });
-    send(req, res, await shape(reply, fault), { api: true, truncate: fault.dropMidBody === true, extraHeaders: { ...cors, ...rate, ...extra } });
+    send(req, res, await shape(reply, fault, selfOrigin), { api: true, truncate: fault.dropMidBody === true, extraHeaders: { ...cors, ...rate, ...extra } });
   }
 
   /** Answers a CORS preflight: always allowed, since a preflight carries no key. */

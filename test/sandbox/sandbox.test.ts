@@ -1,11 +1,15 @@
 // @vitest-environment node
 /**
- * The sandbox (demo/sandbox.mjs) over real HTTP. Other suites rely on it to speak WIRE.md
- * exactly and to inject faults faithfully, so it is tested here on its own first.
+ * The sandbox (demo/sandbox.mjs) over real HTTP. Other suites rely on it to answer exactly as
+ * the production service does (/work/shared/WIRE.md) and to inject faults faithfully, so it is
+ * tested here on its own first. Requests come from Node's fetch, i.e. as a server-side caller
+ * (no Origin) unless a test sets an Origin header to play a browser.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { createSandbox, faultBaseUrl, faultSpec, type Sandbox } from '../../demo/sandbox.mjs';
+import { gunzipSync } from 'node:zlib';
+import { createSandbox, faultBaseUrl, faultSpec, parseFaultSpec, type FaultItems, type Sandbox } from '../../demo/sandbox.mjs';
 import {
   ADDRESSES,
   API_KEY,
@@ -13,10 +17,31 @@ import {
   CATEGORY_DEFINITIONS,
   FIXTURES,
   HOSTILE_STRINGS,
+  ORIGIN_LOCKED_KEY,
+  ORIGIN_LOCKED_ORIGIN,
+  ORIGIN_PLACEHOLDER,
+  brandNewRecords,
+  withOrigin,
 } from '../../demo/fixtures.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const { rich, identityOnly, fresh, noProfile, hostile, unknown } = ADDRESSES;
+const { rich, identityOnly, noBadges, noProfile, fresh, hostile, unknown } = ADDRESSES;
+
+/** The 12 categories of WIRE.md with their definitions' display names, in order. */
+const CATEGORIES: Array<[string, string]> = [
+  ['longevity', 'Account Longevity'],
+  ['txCount', 'Transaction Count'],
+  ['txVolume', 'Transaction Volume'],
+  ['modules', 'Module Diversity'],
+  ['governance', 'Governance Participation'],
+  ['stakingRewards', 'Staking Rewards'],
+  ['stakingNominators', 'Staking Nominator Diversity'],
+  ['stakingSlash', 'Staking Slash Penalties'],
+  ['tokenDiversity', 'Token Diversity'],
+  ['nftHoldings', 'NFT Holdings'],
+  ['nftActivity', 'NFT Activity'],
+  ['extrinsicDepth', 'Extrinsic Depth'],
+];
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -26,250 +51,695 @@ afterAll(async () => {
   await sb?.close();
 });
 
-/** GET with the valid key unless told otherwise; `base` allows a fault prefix. */
-function get(path: string, { key = API_KEY as string | null, base = '', signal }: { key?: string | null; base?: string; signal?: AbortSignal } = {}) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (key !== null) headers['X-API-Key'] = key;
-  return fetch((base || sb.url) + path, { headers, signal });
+interface GetOptions {
+  key?: string | null;
+  base?: string;
+  origin?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  method?: string;
+  redirect?: RequestRedirect;
 }
 
-/** GET and parse, asserting the envelope's general shape and content type. */
-async function getJson(path: string, opts?: Parameters<typeof get>[1]) {
+/** GET with the valid key unless told otherwise; `base` allows a fault prefix or another sandbox. */
+function get(path: string, { key = API_KEY, base = '', origin, headers = {}, signal, method, redirect }: GetOptions = {}) {
+  const h: Record<string, string> = { Accept: 'application/json', ...headers };
+  if (key !== null) h['X-API-Key'] = key;
+  if (origin !== undefined) h.Origin = origin;
+  return fetch((base || sb.url) + path, { headers: h, signal, method, redirect });
+}
+
+/** GET and parse the JSON body. */
+async function getJson(path: string, opts?: GetOptions) {
   const res = await get(path, opts);
   expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  expect(res.headers.get('access-control-allow-origin')).toBe('*');
   const body = await res.json();
-  if (res.ok) expect(body.success).toBe(true);
-  else {
-    expect(body.success).toBe(false);
-    expect(typeof body.message).toBe('string');
-    expect(body.message.length).toBeGreaterThan(0);
-  }
   return { status: res.status, body, res };
 }
 
+/** GET expecting the service's failure body: exactly `{ message }`, no `success`. */
+async function failure(path: string, opts?: GetOptions) {
+  const { status, body, res } = await getJson(path, opts);
+  expect(Object.keys(body), `${path} answers { message } only`).toEqual(['message']);
+  expect(typeof body.message).toBe('string');
+  return { status, message: body.message as string, res };
+}
+
+/** GET expecting the success envelope: exactly `{ success: true, data }`. */
+async function data(path: string, opts?: GetOptions) {
+  const { status, body, res } = await getJson(path, opts);
+  expect([path, status]).toEqual([path, 200]);
+  expect(Object.keys(body)).toEqual(['success', 'data']);
+  expect(body.success).toBe(true);
+  return { data: body.data, res };
+}
+
+/** One raw HTTP exchange, bytes as sent (no decompression): for compression checks. */
+function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(sb.url + path, { headers: { 'X-API-Key': API_KEY, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
 const isIso = (s: unknown) => typeof s == 'string' && !Number.isNaN(Date.parse(s)) && /^\d{4}-\d\d-\d\dT/.test(s);
+const base58 = /^[1-9A-HJ-NP-Za-km-z]{47,48}$/;
+/** A definition as getCategoryScore and getBadge nest it: without `key`, URLs resolved. */
+const nested = <T extends { key: string }>(definition: T, origin = sb.url) => {
+  const { key: _key, ...rest } = withOrigin(definition, origin);
+  return rest;
+};
 
 describe('fixtures', () => {
-  it('follow SPEC.md section 2', () => {
-    for (const [address, fx] of Object.entries(FIXTURES)) {
-      expect(fx.badges.address).toBe(address);
-      expect(fx.badges.count).toBe(fx.badges.badges.length);
-      if (fx.scores) {
-        expect(fx.scores.address).toBe(address);
-        expect(isIso(fx.scores.calculatedAt)).toBe(true);
-        expect(typeof fx.scores.totalScore).toBe('number');
-      }
-      if (fx.profile) expect(fx.profile.address).toBe(address);
-    }
+  it('are keyed by valid addresses, with source everywhere and count === badges.length', () => {
+    for (const a of Object.values(ADDRESSES)) expect(a).toMatch(base58);
+    expect(new Set(Object.values(ADDRESSES)).size).toBe(Object.keys(ADDRESSES).length);
     expect(Object.keys(FIXTURES)).not.toContain(unknown);
-    for (const a of Object.values(ADDRESSES)) expect(a).toMatch(/^[1-9A-HJ-NP-Za-km-z]{47,48}$/);
+    expect(Object.keys(FIXTURES)).not.toContain(fresh);
+    for (const [address, fx] of Object.entries(FIXTURES)) {
+      expect(fx.scores.address).toBe(address);
+      expect(fx.badges.address).toBe(address);
+      expect(fx.profile.address).toBe(address);
+      expect(fx.badges.count).toBe(fx.badges.badges.length);
+      expect(isIso(fx.scores.calculatedAt)).toBe(true);
+      for (const record of [fx.scores, fx.badges, fx.profile]) expect(['app', 'api']).toContain(record.source);
+      expect(fx.profile).toHaveProperty('polkadotIdentities');
+      expect(fx.profile).not.toHaveProperty('chainIdentities');
+      expect(fx.scores.totalScore).toBe(Object.values(fx.scores.categories).reduce((s, c) => s + c.score, 0));
+    }
     expect(HOSTILE_STRINGS.some((s) => s.length === 10_000)).toBe(true);
   });
 
-  it('give every non-hostile category score a reason of its definition', () => {
-    for (const address of [rich, identityOnly, noProfile]) {
-      for (const [key, score] of Object.entries(FIXTURES[address].scores!.categories ?? {})) {
-        const def = CATEGORY_DEFINITIONS.find((d) => d.key === key);
-        if (key === 'bridging') expect(def).toBeUndefined();
-        else expect(def!.reasons.map((r) => r.key)).toContain(score.reason);
+  it('define the 12 categories of the service, with _id on every reason', () => {
+    expect(CATEGORY_DEFINITIONS.map((d) => [d.key, d.displayName])).toEqual(CATEGORIES);
+    expect(CATEGORY_DEFINITIONS.map((d) => d.order)).toEqual(CATEGORIES.map((_, i) => i));
+    for (const d of CATEGORY_DEFINITIONS) {
+      expect(d.reasons.length).toBeGreaterThanOrEqual(3);
+      for (const r of d.reasons) {
+        expect(r._id).toMatch(/^[0-9a-f]{24}$/);
+        expect(Array.isArray(r.thresholds) && Array.isArray(r.advices)).toBe(true);
+      }
+    }
+    // A penalty category: no reason gives points.
+    const slash = CATEGORY_DEFINITIONS.find((d) => d.key == 'stakingSlash')!;
+    expect(Math.max(...slash.reasons.map((r) => r.points))).toBe(0);
+    expect(Math.min(...slash.reasons.map((r) => r.points))).toBeLessThan(0);
+    const ids = CATEGORY_DEFINITIONS.flatMap((d) => d.reasons.map((r) => r._id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('give every non-hostile category score a reason of its definition and an _id; titles sometimes differ', () => {
+    const titles: Array<[string, string]> = [];
+    let negative = false;
+    for (const address of [rich, identityOnly, noBadges, noProfile]) {
+      for (const [key, score] of Object.entries(FIXTURES[address].scores.categories)) {
+        const def = CATEGORY_DEFINITIONS.find((d) => d.key === key)!;
+        expect(def.reasons.map((r) => r.key)).toContain(score.reason);
+        expect(score.score).toBe(def.reasons.find((r) => r.key == score.reason)!.points);
+        expect(score._id).toMatch(/^[0-9a-f]{24}$/);
+        titles.push([score.title, def.displayName]);
+        negative ||= score.score < 0;
+      }
+    }
+    expect(Object.keys(FIXTURES[rich].scores.categories)).toEqual(CATEGORIES.map(([k]) => k));
+    expect(titles.some(([t, d]) => t == d)).toBe(true);
+    expect(titles.some(([t, d]) => t != d)).toBe(true);
+    expect(FIXTURES[rich].scores.categories.longevity.title).toBe('Account Age');
+    expect(negative).toBe(true);
+  });
+
+  it('define PascalCase badges with 1 to 3 levels keyed LEVEL_n_…, with constraints and advice', () => {
+    expect(BADGE_DEFINITIONS.map((b) => b.key)).toEqual(expect.arrayContaining(['RelayChainInitiate', 'ReferendumVoter', 'TreasuryContributor']));
+    const counts = new Set<number>();
+    for (const b of BADGE_DEFINITIONS) {
+      expect(b.key).toMatch(/^[A-Z][A-Za-z]+$/);
+      expect(b.levels.length).toBeGreaterThanOrEqual(1);
+      expect(b.levels.length).toBeLessThanOrEqual(3);
+      counts.add(b.levels.length);
+      b.levels.forEach((l, i) => {
+        expect(l.level).toBe(i + 1);
+        expect(l.key).toMatch(new RegExp(`^LEVEL_${i + 1}_[A-Z0-9_]+$`));
+        expect(l.constraints.length).toBeGreaterThan(0);
+        for (const c of l.constraints) expect(Object.keys(c)).toEqual(['label', 'description']);
+        expect(Array.isArray(l.advice)).toBe(true);
+      });
+      const values = b.levels.map((l) => l.value);
+      expect([...values].sort((x, y) => x - y)).toEqual(values);
+      if (b.imageUrl) expect(b.imageUrl.startsWith(`${ORIGIN_PLACEHOLDER}/demo/fixtures/`)).toBe(true);
+    }
+    expect([...counts].sort()).toEqual([1, 2, 3]);
+    expect(BADGE_DEFINITIONS.find((b) => b.key == 'ReferendumVoter')!.levels.map((l) => l.key)).toEqual(['LEVEL_1_FIRST_VOTE', 'LEVEL_2_5_VOTES', 'LEVEL_3_20_VOTES']);
+    for (const fx of Object.values(FIXTURES).filter((f) => f !== FIXTURES[hostile])) {
+      for (const b of fx.badges.badges) {
+        const level = BADGE_DEFINITIONS.find((d) => d.key == b.badgeKey)!.levels.find((l) => l.level == b.achievedLevel)!;
+        expect([b.achievedLevelKey, b.achievedLevelTitle]).toEqual([level.key, level.title]);
+        // App users' badges carry earnedAt; computed ones do not.
+        expect(b.earnedAt !== undefined).toBe(fx.badges.source == 'app');
       }
     }
   });
 
-  it('define five badges with five increasing levels', () => {
-    expect(BADGE_DEFINITIONS.map((b) => b.key)).toEqual(['early_adopter', 'governance_voter', 'staking_champion', 'identity_verified', 'parachain_explorer']);
-    for (const b of BADGE_DEFINITIONS) {
-      expect(b.levels.map((l) => l.key)).toEqual(['bronze', 'silver', 'gold', 'platinum', 'diamond']);
-      const values = b.levels.map((l) => l.value);
-      expect([...values].sort((x, y) => x - y)).toEqual(values);
-      expect(new Set(values).size).toBe(5);
-    }
+  it('have an app-sourced rich profile and an API-sourced one with production identity names', () => {
+    const alice = FIXTURES[rich].profile;
+    expect(alice).toMatchObject({ source: 'app', displayName: 'Alice Validator', avatarUrl: `${ORIGIN_PLACEHOLDER}/demo/fixtures/avatar.svg` });
+    expect(alice.polkadotIdentities[0]!.judgements).toEqual([{ index: 0, judgement: 'KnownGood', _id: expect.stringMatching(/^[0-9a-f]{24}$/) }]);
+    expect(alice.polkadotIdentities[1]).toMatchObject({ twitter: null, github: null, judgements: [] });
+
+    const bob = FIXTURES[identityOnly].profile;
+    expect(bob).toMatchObject({ source: 'api', displayName: null, avatarUrl: null, bio: null });
+    expect(Object.keys(bob.socialLinks)).toEqual(['web', 'twitter', 'github', 'email', 'matrix', 'discord', 'riot']);
+    const id = bob.polkadotIdentities[0]!;
+    expect(id).toMatchObject({ display: 'Bob on-chain', twitter: '@bob_onchain', github: 'bob-builds', discord: 'bob_onchain', riot: '@bob:riot.example' });
+    for (const absent of ['microblog', 'codehost', 'chatserver', 'legacychat']) expect(id).not.toHaveProperty(absent);
+    expect(id.judgements).toEqual([expect.objectContaining({ judgement: 'KnownGood', _id: expect.any(String) })]);
+
+    expect(FIXTURES[noProfile].profile).toEqual({
+      address: noProfile,
+      displayName: null,
+      avatarUrl: null,
+      bio: null,
+      socialLinks: {},
+      polkadotIdentities: [],
+      source: 'app',
+    });
+    expect(FIXTURES[noBadges].badges.badges).toEqual([]);
+  });
+
+  it('hostile strings reach the production field names too', () => {
+    const profile = FIXTURES[hostile].profile;
+    const id = profile.polkadotIdentities[0]!;
+    for (const field of ['twitter', 'github', 'discord', 'riot', 'legal', 'matrix', 'role'] as const) expect(HOSTILE_STRINGS).toContain(id[field]);
+    expect(Object.keys(profile.socialLinks)).toEqual(expect.arrayContaining(['__proto__', 'hasOwnProperty', 'riot']));
+    expect(Object.keys(FIXTURES[hostile].scores.categories)).toEqual(expect.arrayContaining(['__proto__', 'constructor']));
+  });
+
+  it('brandNewRecords is the computed record of an unseen address; withOrigin resolves image URLs', () => {
+    const now = '2026-01-02T03:04:05.000Z';
+    expect(brandNewRecords(unknown, now)).toEqual({
+      scores: { address: unknown, totalScore: 0, categories: {}, calculatedAt: now, source: 'api' },
+      badges: { address: unknown, badges: [], count: 0, source: 'api' },
+      profile: { address: unknown, displayName: null, avatarUrl: null, bio: null, socialLinks: {}, polkadotIdentities: [], nftCount: 0, source: 'api' },
+    });
+    const resolved = withOrigin(FIXTURES[rich].profile, 'http://127.0.0.1:9');
+    expect(resolved.avatarUrl).toBe('http://127.0.0.1:9/demo/fixtures/avatar.svg');
+    expect(FIXTURES[rich].profile.avatarUrl).toContain(ORIGIN_PLACEHOLDER);
   });
 });
 
 describe('endpoints', () => {
-  it('getScores returns the rich record with seven categories', async () => {
-    const { status, body } = await getJson(`/api/v2/scores/${rich}`);
-    expect(status).toBe(200);
-    const d = body.data;
-    expect(d.address).toBe(rich);
-    expect(isIso(d.calculatedAt)).toBe(true);
-    expect(Object.keys(d.categories)).toHaveLength(7);
-    expect(d.categories.longevity).toEqual({ score: expect.any(Number), reason: 'account_over_2_years', title: 'Account Age' });
-    expect(d.totalScore).toBe(Object.values(d.categories as Record<string, { score: number }>).reduce((s, c) => s + c.score, 0));
+  it('getScores: the envelope and the stored record', async () => {
+    const { data: d } = await data(`/api/v2/scores/${rich}`);
+    expect(d).toEqual(FIXTURES[rich].scores);
+    expect(Object.keys(d.categories)).toHaveLength(12);
+    expect(d.categories.longevity).toEqual({ score: 10, reason: 'Year', title: 'Account Age', _id: expect.any(String) });
+    expect((await data(`/api/v2/scores/${identityOnly}`)).data.source).toBe('api');
   });
 
-  it('getScores for the fresh address has score 0 and no categories', async () => {
-    const { body } = await getJson(`/api/v2/scores/${fresh}`);
-    expect(body.data.totalScore).toBe(0);
-    expect(body.data.categories).toBeUndefined();
-  });
-
-  it('getCategoryScore returns the score with its definition, or definition null', async () => {
-    const { body } = await getJson(`/api/v2/scores/${rich}/longevity`);
-    expect(body.data).toEqual({
+  it('getCategoryScore: the score with a definition that carries no key', async () => {
+    const { data: d } = await data(`/api/v2/scores/${rich}/longevity`);
+    expect(d).toEqual({
       address: rich,
-      category: { key: 'longevity', score: FIXTURES[rich].scores!.categories!.longevity },
-      definition: CATEGORY_DEFINITIONS[0],
-      calculatedAt: FIXTURES[rich].scores!.calculatedAt,
+      category: { key: 'longevity', score: FIXTURES[rich].scores.categories.longevity },
+      definition: nested(CATEGORY_DEFINITIONS[0]!),
+      calculatedAt: FIXTURES[rich].scores.calculatedAt,
+      source: 'app',
     });
-    expect(body.data.definition.displayName).toBe('Account Longevity');
-    expect(body.data.definition).toHaveProperty('short_description');
-    const bridging = await getJson(`/api/v2/scores/${rich}/bridging`);
-    expect(bridging.body.data.definition).toBeNull();
-    expect(bridging.body.data.category.key).toBe('bridging');
+    expect(d.definition).not.toHaveProperty('key');
+    expect(d.definition.displayName).toBe('Account Longevity');
+    expect(d.definition.reasons[0]).toHaveProperty('_id');
+    const slash = (await data(`/api/v2/scores/${identityOnly}/stakingSlash`)).data;
+    expect(slash.category.score.score).toBeLessThan(0);
+    expect(slash.source).toBe('api');
   });
 
-  it('getBadges returns count === badges.length, levels 1 to 5', async () => {
-    const { body } = await getJson(`/api/v2/badges/${rich}`);
-    expect(body.data.count).toBe(body.data.badges.length);
-    expect(body.data.badges.map((b: { achievedLevel: number }) => b.achievedLevel).sort()).toEqual([1, 2, 3, 4, 5]);
-    const empty = await getJson(`/api/v2/badges/${fresh}`);
-    expect(empty.body.data).toMatchObject({ address: fresh, badges: [], count: 0 });
+  it('getBadges: the stored list; an address without badges answers an empty list', async () => {
+    expect((await data(`/api/v2/badges/${rich}`)).data).toEqual(FIXTURES[rich].badges);
+    expect((await data(`/api/v2/badges/${noBadges}`)).data).toEqual({ address: noBadges, badges: [], count: 0, source: 'api' });
   });
 
-  it('getBadges for an unknown address is an empty list', async () => {
-    const { status, body } = await getJson(`/api/v2/badges/${unknown}`);
-    expect(status).toBe(200);
-    expect(body.data).toMatchObject({ address: unknown, badges: [], count: 0 });
+  it('getBadge: an earned badge with a definition that carries no key, image URL resolved', async () => {
+    const { data: d } = await data(`/api/v2/badges/${rich}/ReferendumVoter`);
+    expect(d).toEqual({
+      address: rich,
+      badge: FIXTURES[rich].badges.badges.find((b) => b.badgeKey == 'ReferendumVoter'),
+      definition: nested(BADGE_DEFINITIONS.find((b) => b.key == 'ReferendumVoter')!),
+      source: 'app',
+    });
+    expect(d.badge).toMatchObject({ achievedLevel: 3, achievedLevelKey: 'LEVEL_3_20_VOTES', achievedLevelTitle: 'Governance Regular' });
+    expect(d.definition).not.toHaveProperty('key');
+    expect(d.definition.imageUrl).toBe(`${sb.url}/demo/fixtures/badges/referendum-voter.svg`);
+    expect(d.definition.levels[1]).toMatchObject({ key: 'LEVEL_2_5_VOTES', constraints: [expect.objectContaining({ label: expect.any(String) })], advice: expect.any(Array) });
+    const computed = (await data(`/api/v2/badges/${identityOnly}/IdentityConfirmed`)).data;
+    expect(computed.badge).not.toHaveProperty('earnedAt');
+    expect(computed.definition).not.toHaveProperty('imageUrl');
   });
 
-  it('getBadge returns earned and unearned badges with definitions', async () => {
-    const earned = await getJson(`/api/v2/badges/${rich}/staking_champion`);
-    expect(earned.body.data).toMatchObject({ address: rich, earned: true, source: 'api' });
-    expect(earned.body.data.badge).toMatchObject({ badgeKey: 'staking_champion', achievedLevel: 4, achievedLevelKey: 'platinum', achievedLevelTitle: 'Platinum' });
-    expect(earned.body.data.definition.key).toBe('staking_champion');
-    const not = await getJson(`/api/v2/badges/${identityOnly}/governance_voter`);
-    expect(not.body.data).toMatchObject({ badge: null, earned: false });
-    expect(not.body.data.definition.levels).toHaveLength(5);
+  it('getProfile: app-sourced with polkadotIdentities, API-sourced with nulls and production names', async () => {
+    const alice = (await data(`/api/v2/profiles/${rich}`)).data;
+    expect(alice).toEqual(withOrigin(FIXTURES[rich].profile, sb.url));
+    expect(alice.avatarUrl).toBe(`${sb.url}/demo/fixtures/avatar.svg`);
+    expect(alice).not.toHaveProperty('chainIdentities');
+    const bob = (await data(`/api/v2/profiles/${identityOnly}`)).data;
+    expect(bob).toMatchObject({ displayName: null, avatarUrl: null, bio: null, source: 'api', nftCount: 42 });
+    expect(bob.polkadotIdentities[0]).toMatchObject({ twitter: '@bob_onchain', github: 'bob-builds', discord: 'bob_onchain', riot: '@bob:riot.example' });
+    expect(bob.polkadotIdentities[0].judgements[0]).toEqual({ index: 1, judgement: 'KnownGood', _id: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(Object.keys(bob.socialLinks)).toEqual(['web', 'twitter', 'github', 'email', 'matrix', 'discord', 'riot']);
+    expect((await data(`/api/v2/profiles/${noProfile}`)).data).toMatchObject({ displayName: null, avatarUrl: null, bio: null, polkadotIdentities: [], source: 'app' });
   });
 
-  it('getProfile returns full, identity-only and minimal profiles', async () => {
-    const full = (await getJson(`/api/v2/profiles/${rich}`)).body.data;
-    expect(full.displayName).toBeTruthy();
-    expect(full.avatarUrl).toMatch(/^https:\/\//);
-    expect(Object.keys(full.socialLinks)).toEqual(['twitter', 'github', 'discord', 'telegram']);
-    expect(full.chainIdentities).toHaveLength(2);
-    expect(full.chainIdentities[0].judgements).toEqual([expect.objectContaining({ index: 0, judgement: 'KnownGood' })]);
-    expect(full.chainIdentities[1].judgements).toEqual([]);
-    const bob = (await getJson(`/api/v2/profiles/${identityOnly}`)).body.data;
-    expect(bob.displayName).toBeUndefined();
-    expect(bob.chainIdentities[0]).toMatchObject({ display: 'Bob on-chain', judgements: [{ index: 1, judgement: 'Reasonable' }] });
-    expect((await getJson(`/api/v2/profiles/${fresh}`)).body.data).toEqual({ address: fresh });
+  it('an unknown but valid address is computed on the spot: 200 with score 0, no badges, an empty profile', async () => {
+    for (const address of [unknown, fresh, '1'.repeat(47)]) {
+      const scores = (await data(`/api/v2/scores/${address}`)).data;
+      expect(scores).toEqual({ address, totalScore: 0, categories: {}, calculatedAt: expect.any(String), source: 'api' });
+      // Recomputed on every request: as fresh as the request.
+      expect(Date.now() - Date.parse(scores.calculatedAt)).toBeLessThan(60_000);
+      expect((await data(`/api/v2/badges/${address}`)).data).toEqual({ address, badges: [], count: 0, source: 'api' });
+      expect((await data(`/api/v2/profiles/${address}`)).data).toEqual(brandNewRecords(address, '').profile);
+    }
   });
 
-  it('metadata endpoints list all definitions', async () => {
-    expect((await getJson('/api/v2/metadata/badges')).body.data).toEqual({ badges: BADGE_DEFINITIONS });
-    expect((await getJson('/api/v2/metadata/categories')).body.data).toEqual({ categories: CATEGORY_DEFINITIONS });
+  it('metadata lists carry keys and resolved image URLs', async () => {
+    expect((await data('/api/v2/metadata/badges')).data).toEqual({ badges: withOrigin(BADGE_DEFINITIONS, sb.url) });
+    expect((await data('/api/v2/metadata/categories')).data).toEqual({ categories: CATEGORY_DEFINITIONS });
   });
 
-  it('serves hostile data unchanged, hostile keys included', async () => {
-    const scores = (await getJson(`/api/v2/scores/${hostile}`)).body.data;
+  it('the fixture images are served by the sandbox, with or without a staticRoot', async () => {
+    const bare = await createSandbox();
+    try {
+      const urls = [FIXTURES[rich].profile.avatarUrl!, ...BADGE_DEFINITIONS.filter((b) => b.imageUrl && !b.imageUrl.includes('missing')).map((b) => b.imageUrl!)];
+      for (const s of [sb, bare]) {
+        for (const url of urls) {
+          const res = await fetch(withOrigin(url, s.url));
+          expect([url, res.status, res.headers.get('content-type')]).toEqual([url, 200, 'image/svg+xml']);
+          expect(await res.text()).toMatch(/^<svg/);
+        }
+      }
+      // One badge points at an image that does not exist, so widgets meet a broken image.
+      const broken = BADGE_DEFINITIONS.find((b) => b.imageUrl?.includes('missing'))!;
+      expect((await fetch(withOrigin(broken.imageUrl!, bare.url))).status).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('serves hostile data unchanged, hostile keys and production names included', async () => {
+    const scores = (await data(`/api/v2/scores/${hostile}`)).data;
     expect(Object.keys(scores.categories)).toEqual(expect.arrayContaining(['__proto__', '<img src=x onerror=alert(1)>']));
-    const profile = (await getJson(`/api/v2/profiles/${hostile}`)).body.data;
+    const profile = (await data(`/api/v2/profiles/${hostile}`)).data;
     expect(profile.displayName).toHaveLength(10_000);
     expect(profile.avatarUrl).toBe('javascript:alert(1)');
-    const cat = (await getJson(`/api/v2/scores/${hostile}/longevity`)).body.data;
+    expect(Object.keys(profile.socialLinks)).toContain('__proto__');
+    expect(HOSTILE_STRINGS).toContain(profile.polkadotIdentities[0].twitter);
+    const cat = (await data(`/api/v2/scores/${hostile}/longevity`)).data;
     expect(HOSTILE_STRINGS).toContain(cat.definition.displayName);
+    expect(cat.definition).not.toHaveProperty('key');
     expect(cat.definition.reasons.map((r: { key: string }) => r.key)).toContain(cat.category.score.reason);
-    const badge = (await getJson(`/api/v2/badges/${hostile}/governance_voter`)).body.data;
-    expect(badge.earned).toBe(false);
+    const badge = (await data(`/api/v2/badges/${hostile}/ReferendumVoter`)).data;
     expect(HOSTILE_STRINGS).toContain(badge.definition.title);
+    expect(HOSTILE_STRINGS).toContain(badge.definition.levels[0].constraints[0].label);
   });
 });
 
 describe('errors', () => {
-  it('401 without a key and with a wrong key, on every endpoint', async () => {
-    for (const path of [`/api/v2/scores/${rich}`, `/api/v2/badges/${rich}/early_adopter`, `/api/v2/profiles/${rich}`, '/api/v2/metadata/badges']) {
-      expect((await getJson(path, { key: null })).status).toBe(401);
-      expect((await getJson(path, { key: 'wrong-key' })).status).toBe(401);
+  it('400 Invalid Polkadot address format unless the address is 47-48 base58 characters', async () => {
+    const bad = [
+      'abc',
+      '1'.repeat(46),
+      '1'.repeat(49),
+      `0${rich.slice(1)}`,
+      `${rich.slice(0, -1)}O`,
+      `${rich.slice(0, -1)}I`,
+      `${rich.slice(0, -1)}l`,
+      encodeURIComponent('<script>alert(1)</script>'),
+      encodeURIComponent(`${rich} `),
+      '0x' + 'a'.repeat(45),
+    ];
+    for (const address of bad) {
+      for (const path of [`/api/v2/scores/${address}`, `/api/v2/scores/${address}/longevity`, `/api/v2/badges/${address}`, `/api/v2/badges/${address}/ReferendumVoter`, `/api/v2/profiles/${address}`]) {
+        const { status, message } = await failure(path);
+        expect([path, status, message]).toEqual([path, 400, 'Invalid Polkadot address format']);
+      }
+    }
+    expect((await get(`/api/v2/scores/${'1'.repeat(48)}`)).status).toBe(200);
+  });
+
+  it('401 with the service texts for a server-side caller', async () => {
+    for (const path of [`/api/v2/scores/${rich}`, `/api/v2/badges/${rich}/ReferendumVoter`, `/api/v2/profiles/${rich}`, '/api/v2/metadata/badges', '/api/v2/nothing']) {
+      expect(await failure(path, { key: null }).then((f) => [f.status, f.message])).toEqual([401, 'API key is required']);
+      expect(await failure(path, { key: 'wrong-key' }).then((f) => [f.status, f.message])).toEqual([401, 'Invalid API key format']);
+      expect(await failure(path, { key: 'dp_live_revoked0123' }).then((f) => [f.status, f.message])).toEqual([401, 'Invalid or revoked API key']);
+      expect(await failure(path, { key: 'demo-nope' }).then((f) => [f.status, f.message])).toEqual([401, 'Invalid or revoked API key']);
     }
   });
 
-  it('400 for malformed addresses and keys', async () => {
-    expect((await getJson(`/api/v2/scores/${encodeURIComponent('<script>')}`)).status).toBe(400);
-    expect((await getJson(`/api/v2/scores/${'a'.repeat(129)}`)).status).toBe(400);
-    expect((await getJson(`/api/v2/scores/bad%E0%A4%A`)).status).toBe(400);
-    expect((await getJson(`/api/v2/scores/${rich}/${encodeURIComponent('long-evity')}`)).status).toBe(400);
-    expect((await getJson(`/api/v2/badges/${rich}/${'k'.repeat(65)}`)).status).toBe(400);
-    expect((await getJson(`/api/v2/profiles/${encodeURIComponent(rich + ' ')}`)).status).toBe(400);
-  });
-
-  it('404 with the documented messages', async () => {
+  it('404 with the service messages', async () => {
     const cases: Array<[string, string]> = [
-      [`/api/v2/scores/${unknown}`, 'No reputation data for this address'],
-      [`/api/v2/profiles/${noProfile}`, 'No profile set up for this address'],
-      [`/api/v2/profiles/${unknown}`, 'No profile set up for this address'],
-      [`/api/v2/badges/${rich}/no_such_badge`, 'Badge not found'],
-      [`/api/v2/scores/${identityOnly}/governance`, 'This address has no score in that category'],
-      [`/api/v2/scores/${fresh}/longevity`, 'This address has no score in that category'],
-      [`/api/v2/nothing/${rich}`, 'Not found'],
-      [`/api/v2/scores/${rich}/longevity/extra`, 'Not found'],
+      [`/api/v2/scores/${identityOnly}/tokenDiversity`, 'Category score not found for this user'],
+      [`/api/v2/scores/${unknown}/longevity`, 'Category score not found for this user'],
+      [`/api/v2/scores/${rich}/${encodeURIComponent('long-evity')}`, 'Category score not found for this user'],
+      [`/api/v2/scores/${rich}/identity`, 'Category score not found for this user'],
+      [`/api/v2/badges/${rich}/TreasuryContributor`, 'Badge not found for this user'],
+      [`/api/v2/badges/${rich}/early_adopter`, 'Badge not found for this user'],
+      [`/api/v2/badges/${noBadges}/RelayChainInitiate`, 'Badge not found for this user'],
+      [`/api/v2/nothing/${rich}`, 'Not Found'],
+      [`/api/v2/scores/${rich}/longevity/extra`, 'Not Found'],
+      [`/api/v2/scores/`, 'Not Found'],
+      [`/api/v2/metadata/levels`, 'Not Found'],
+      [`/api/v1/scores/${rich}`, 'Not Found'],
     ];
     for (const [path, message] of cases) {
-      const { status, body } = await getJson(path);
-      expect([path, status, body.message]).toEqual([path, 404, message]);
+      const f = await failure(path);
+      expect([path, f.status, f.message]).toEqual([path, 404, message]);
     }
   });
 
-  it('405 for other methods', async () => {
-    const res = await fetch(`${sb.url}/api/v2/scores/${rich}`, { method: 'POST', headers: { 'X-API-Key': API_KEY } });
-    expect(res.status).toBe(405);
-    expect((await res.json()).success).toBe(false);
+  it('a method other than GET finds no route', async () => {
+    const f = await failure(`/api/v2/scores/${rich}`, { method: 'POST' });
+    expect([f.status, f.message]).toEqual([404, 'Not Found']);
+    const head = await get(`/api/v2/scores/${rich}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
   });
 });
 
 describe('CORS', () => {
-  it('answers preflights with 204 and the allowed headers', async () => {
-    const res = await fetch(`${sb.url}/api/v2/scores/${rich}`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-api-key' },
-    });
-    expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-headers')).toBe('X-API-Key, Accept');
-    expect(res.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS');
-    expect(res.headers.get('access-control-max-age')).toBe('600');
+  const path = `/api/v2/scores/${rich}`;
+  const acao = (res: Response) => res.headers.get('access-control-allow-origin');
+
+  it('the open key is allowed from any origin: the origin is reflected, with Vary: Origin', async () => {
+    for (const origin of ['https://example.org', 'http://localhost:3000', 'null']) {
+      const res = await get(path, { origin });
+      expect(res.status).toBe(200);
+      expect(acao(res)).toBe(origin);
+      expect(res.headers.get('vary')).toMatch(/\bOrigin\b/);
+      expect(res.headers.get('access-control-expose-headers')).toBeNull();
+      await res.arrayBuffer();
+    }
+    // Errors of an allowed browser request are readable too.
+    const f = await failure(`/api/v2/scores/abc`, { origin: 'https://example.org' });
+    expect([f.status, acao(f.res)]).toEqual([400, 'https://example.org']);
   });
 
-  it('exposes Retry-After on errors too', async () => {
-    const res = await get(`/api/v2/scores/${unknown}`);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-expose-headers')).toBe('Retry-After');
+  it('the origin-locked key is allowed from its origin only', async () => {
+    const res = await get(path, { key: ORIGIN_LOCKED_KEY, origin: ORIGIN_LOCKED_ORIGIN });
+    expect([res.status, acao(res)]).toEqual([200, ORIGIN_LOCKED_ORIGIN]);
     await res.arrayBuffer();
+    // Server-side callers are not subject to origins.
+    expect((await get(path, { key: ORIGIN_LOCKED_KEY })).status).toBe(200);
+  });
+
+  it('a refused origin, an invalid key or no key from a browser: 403 without any CORS header', async () => {
+    const cases: Array<[GetOptions, Record<string, unknown>]> = [
+      [{ key: ORIGIN_LOCKED_KEY, origin: 'https://evil.example' }, { success: false, error: 'Origin not allowed', origin: 'https://evil.example', allowedOrigins: [ORIGIN_LOCKED_ORIGIN] }],
+      [{ key: ORIGIN_LOCKED_KEY, origin: `${ORIGIN_LOCKED_ORIGIN}.evil.example` }, { success: false, error: 'Origin not allowed', origin: `${ORIGIN_LOCKED_ORIGIN}.evil.example`, allowedOrigins: [ORIGIN_LOCKED_ORIGIN] }],
+      [{ key: 'wrong-key', origin: 'https://example.org' }, { success: false, error: 'Invalid API key' }],
+      [{ key: 'demo-revoked', origin: 'https://example.org' }, { success: false, error: 'Invalid API key' }],
+      [{ key: null, origin: 'https://example.org' }, { success: false, error: 'API key required' }],
+    ];
+    for (const [opts, body] of cases) {
+      const { status, body: got, res } = await getJson(path, opts);
+      expect([opts, status, got]).toEqual([opts, 403, body]);
+      for (const header of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers', 'x-ratelimit-limit']) {
+        expect([opts, header, res.headers.get(header)]).toEqual([opts, header, null]);
+      }
+    }
+  });
+
+  it('the sandbox’s own origin is always allowed, but a locked key still checks it (readable 403)', async () => {
+    const own = await get(path, { origin: sb.url });
+    expect([own.status, acao(own)]).toEqual([200, sb.url]);
+    await own.arrayBuffer();
+    const locked = await failure(path, { key: ORIGIN_LOCKED_KEY, origin: sb.url });
+    expect([locked.status, locked.message, acao(locked.res)]).toEqual([403, 'Origin not allowed', sb.url]);
+    // A same-origin GET sends no Origin, but its Referer names the page.
+    const referred = await failure(path, { key: ORIGIN_LOCKED_KEY, headers: { Referer: `${sb.url}/demo/` } });
+    expect([referred.status, referred.message]).toEqual([403, 'Origin not allowed']);
+    expect((await get(path, { key: ORIGIN_LOCKED_KEY, headers: { Referer: `${ORIGIN_LOCKED_ORIGIN}/page` } })).status).toBe(200);
+  });
+
+  it('preflights pass for any origin (they carry no key), with the production allow-headers', async () => {
+    for (const origin of ['https://example.org', 'https://evil.example']) {
+      const res = await fetch(`${sb.url}${path}`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'accept,x-api-key' },
+      });
+      expect(res.status).toBe(204);
+      expect(acao(res)).toBe(origin);
+      expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization, X-API-Key');
+      expect(res.headers.get('access-control-allow-methods')).toMatch(/\bGET\b/);
+      expect(res.headers.get('access-control-expose-headers')).toBeNull();
+      await res.arrayBuffer();
+    }
+    const faulted = await fetch(`${faultBaseUrl(sb.url, { status: 500 })}${path}`, { method: 'OPTIONS', headers: { Origin: 'https://example.org' } });
+    expect([faulted.status, acao(faulted)]).toEqual([204, 'https://example.org']);
+  });
+
+  it('no answer exposes a header to scripts of another origin', async () => {
+    const answers = [
+      await get(path, { origin: 'https://example.org' }),
+      await get(`/api/v2/scores/${unknown}/longevity`, { origin: 'https://example.org' }),
+      await get(path, { origin: 'https://example.org', base: faultBaseUrl(sb.url, { resetIn: 1000 }) }),
+      await get(path, { origin: 'https://example.org', base: faultBaseUrl(sb.url, { status: 503, retryAfter: 1 }) }),
+    ];
+    for (const res of answers) {
+      expect(res.headers.get('access-control-expose-headers')).toBeNull();
+      await res.arrayBuffer();
+    }
+  });
+});
+
+describe('rate limit', () => {
+  it('X-RateLimit-Limit, -Remaining and -Reset (epoch milliseconds) on counted answers', async () => {
+    const before = Date.now();
+    const a = await get(`/api/v2/scores/${rich}`);
+    const b = await get(`/api/v2/scores/${rich}/nothing`);
+    expect(a.headers.get('x-ratelimit-limit')).toBe('1000000000');
+    expect(Number(b.headers.get('x-ratelimit-remaining'))).toBe(Number(a.headers.get('x-ratelimit-remaining')) - 1);
+    const reset = Number(a.headers.get('x-ratelimit-reset'));
+    expect(a.headers.get('x-ratelimit-reset')).toMatch(/^\d{13}$/);
+    expect(reset).toBeGreaterThan(before);
+    expect(reset).toBeLessThanOrEqual(Date.now() + 3_600_000);
+    expect(b.status).toBe(404);
+    expect(a.headers.get('retry-after')).toBeNull();
+    await Promise.all([a.arrayBuffer(), b.arrayBuffer()]);
+  });
+
+  it('metadata is free: not counted, no X-RateLimit headers', async () => {
+    const res = await get('/api/v2/metadata/categories');
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    await res.arrayBuffer();
+  });
+
+  it('a spent quota answers 429 { message } with the headers and no Retry-After, per key, until the window ends', async () => {
+    const small = await createSandbox({ quota: { limit: 3, windowMs: 400 } });
+    try {
+      const at = (key = API_KEY) => fetch(`${small.url}/api/v2/scores/${rich}`, { headers: { 'X-API-Key': key } });
+      const remaining: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await at();
+        expect(res.status).toBe(200);
+        remaining.push(res.headers.get('x-ratelimit-remaining')!);
+        await res.arrayBuffer();
+      }
+      expect(remaining).toEqual(['2', '1', '0']);
+      const limited = await at();
+      expect(limited.status).toBe(429);
+      const body = await limited.json();
+      expect(Object.keys(body)).toEqual(['message']);
+      expect(body.message).toMatch(/^Rate limit exceeded\. Limit: 3 requests per /);
+      expect(limited.headers.get('x-ratelimit-limit')).toBe('3');
+      expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(Number(limited.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() - 50);
+      expect(limited.headers.get('retry-after')).toBeNull();
+      // The metadata is free but not beyond a spent quota.
+      expect((await fetch(`${small.url}/api/v2/metadata/badges`, { headers: { 'X-API-Key': API_KEY } })).status).toBe(429);
+      // Another key has its own quota; a refused key spends none.
+      expect((await at(ORIGIN_LOCKED_KEY)).status).toBe(200);
+      expect((await at('demo-nope')).status).toBe(401);
+      await new Promise((r) => setTimeout(r, Number(limited.headers.get('x-ratelimit-reset')) - Date.now() + 20));
+      const again = await at();
+      expect([again.status, again.headers.get('x-ratelimit-remaining')]).toEqual([200, '2']);
+      await again.arrayBuffer();
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('compression', () => {
+  it('answers above 1 kB are gzip-compressed when the request accepts gzip', async () => {
+    const plain = await raw(`/api/v2/scores/${rich}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const zipped = await raw(`/api/v2/scores/${rich}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+    expect(zipped.body.length).toBeLessThan(plain.body.length);
+    expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+    expect((await raw(`/api/v2/scores/${rich}`, { 'Accept-Encoding': 'gzip;q=0, identity' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('small answers are sent as they are', async () => {
+    const small = await raw(`/api/v2/scores/${unknown}`, { 'Accept-Encoding': 'gzip' });
+    expect(small.body.length).toBeLessThanOrEqual(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString('utf8')).success).toBe(true);
+  });
+});
+
+describe('computation of unseen addresses', () => {
+  const ms = 250;
+  let slow: Sandbox;
+  beforeAll(async () => {
+    slow = await createSandbox({ computeDelayMs: ms });
+  });
+  afterAll(async () => {
+    await slow?.close();
+  });
+  const timed = async (path: string) => {
+    const t0 = performance.now();
+    const res = await fetch(slow.url + path, { headers: { 'X-API-Key': API_KEY } });
+    await res.arrayBuffer();
+    return { status: res.status, ms: performance.now() - t0 };
+  };
+
+  it('the first request for a computed address is slow, later ones are fast, across endpoints', async () => {
+    const first = await timed(`/api/v2/scores/${identityOnly}`);
+    expect(first.status).toBe(200);
+    expect(first.ms).toBeGreaterThanOrEqual(ms - 10);
+    expect((await timed(`/api/v2/scores/${identityOnly}`)).ms).toBeLessThan(ms - 50);
+    expect((await timed(`/api/v2/profiles/${identityOnly}`)).ms).toBeLessThan(ms - 50);
+  });
+
+  it('an address whose total is 0 is recomputed, so slow, on every request', async () => {
+    for (const path of [`/api/v2/scores/${fresh}`, `/api/v2/scores/${fresh}`, `/api/v2/badges/${fresh}`, `/api/v2/scores/${unknown}/longevity`]) {
+      const t = await timed(path);
+      expect([path, t.ms >= ms - 10]).toEqual([path, true]);
+    }
+  });
+
+  it('concurrent first requests share one computation; app users are always fast', async () => {
+    const t0 = performance.now();
+    const both = await Promise.all([timed(`/api/v2/scores/${noBadges}`), timed(`/api/v2/badges/${noBadges}`)]);
+    expect(both.map((t) => t.status)).toEqual([200, 200]);
+    expect(performance.now() - t0).toBeLessThan(2 * ms - 50);
+    expect((await timed(`/api/v2/scores/${rich}`)).ms).toBeLessThan(ms - 50);
+    expect((await timed(`/api/v2/profiles/${noProfile}`)).ms).toBeLessThan(ms - 50);
+    // Nothing is computed for a malformed address.
+    expect((await timed('/api/v2/scores/abc')).ms).toBeLessThan(ms - 50);
+  });
+
+  it('the default sandbox computes at once', async () => {
+    const t0 = performance.now();
+    await (await get(`/api/v2/scores/${'2'.repeat(47)}`)).arrayBuffer();
+    expect(performance.now() - t0).toBeLessThan(200);
   });
 });
 
 describe('faults', () => {
   const path = `/api/v2/scores/${rich}`;
-  const base = (items: Parameters<typeof faultSpec>[0]) => faultBaseUrl(sb.url, items);
+  const base = (items: FaultItems) => faultBaseUrl(sb.url, items);
 
   it('status + times gives 503 then 200', async () => {
     const b = base({ status: 503, times: 1, id: 'then-ok' });
-    const first = await getJson(path, { base: b });
-    expect([first.status, first.body.message]).toEqual([503, 'Injected 503 error']);
-    const second = await getJson(path, { base: b });
-    expect(second.status).toBe(200);
-    expect(second.body.data.address).toBe(rich);
-    expect((await getJson(path, { base: b })).status).toBe(200);
+    const first = await failure(path, { base: b });
+    expect([first.status, first.message]).toEqual([503, 'Service Unavailable']);
+    expect((await data(path, { base: b })).data.address).toBe(rich);
+    expect((await get(path, { base: b })).status).toBe(200);
   });
 
-  it('injected status applies to every request without times', async () => {
+  it('injected errors carry the production message of their status and route', async () => {
+    const cases: Array<[FaultItems, string, number, string]> = [
+      [{ status: 500 }, path, 500, 'Failed to get scores'],
+      [{ status: 500 }, `/api/v2/profiles/${rich}`, 500, 'Failed to get profile'],
+      [{ status: 500 }, `/api/v2/badges/${rich}/ReferendumVoter`, 500, 'Failed to get badge'],
+      [{ status: 404 }, path, 404, 'Not Found'],
+      [{ status: 404 }, `/api/v2/scores/${rich}/longevity`, 404, 'Category score not found for this user'],
+      [{ status: 404 }, `/api/v2/badges/${rich}/ReferendumVoter`, 404, 'Badge not found for this user'],
+      [{ status: 400 }, path, 400, 'Invalid Polkadot address format'],
+      [{ status: 401 }, path, 401, 'Invalid or revoked API key'],
+      [{ status: 403 }, path, 403, 'Origin not allowed'],
+      [{ status: 502 }, path, 502, 'Bad Gateway'],
+      [{ status: 418, message: 'Custom <b>text</b>' }, path, 418, 'Custom <b>text</b>'],
+    ];
+    for (const [items, p, status, message] of cases) {
+      const f = await failure(p, { base: base(items) });
+      expect([items, f.status, f.message]).toEqual([items, status, message]);
+    }
+  });
+
+  it('an injected status applies to every request without times, and wins over a missing key', async () => {
     const b = base({ status: 500 });
-    expect((await getJson(path, { base: b })).status).toBe(500);
-    expect((await getJson(path, { base: b })).status).toBe(500);
+    expect((await get(path, { base: b })).status).toBe(500);
+    expect((await get(path, { base: b, key: null })).status).toBe(500);
+    expect((await get(path, { base: base({ latency: 1 }), key: null })).status).toBe(401);
   });
 
-  it('retryAfter adds a Retry-After header', async () => {
-    const { status, res } = await getJson(path, { base: base({ status: 429, retryAfter: 2 }) });
-    expect(status).toBe(429);
-    expect(res.headers.get('retry-after')).toBe('2');
+  it('injected answers are readable from any origin', async () => {
+    const res = await get(path, { base: base({ status: 503 }), origin: 'https://evil.example', key: 'wrong-key' });
+    expect([res.status, res.headers.get('access-control-allow-origin')]).toEqual([503, 'https://evil.example']);
+    await res.arrayBuffer();
+  });
+
+  it('status=429 and resetIn answer like a spent quota: X-RateLimit-* and no Retry-After', async () => {
+    const t0 = Date.now();
+    const soon = await failure(path, { base: base({ resetIn: 1500 }) });
+    expect(soon.status).toBe(429);
+    expect(soon.message).toMatch(/^Rate limit exceeded\./);
+    const reset = Number(soon.res.headers.get('x-ratelimit-reset'));
+    expect(reset).toBeGreaterThanOrEqual(t0 + 1500);
+    expect(reset).toBeLessThanOrEqual(Date.now() + 1500);
+    expect(soon.res.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(soon.res.headers.get('x-ratelimit-limit')).toBe('1000000000');
+    expect(soon.res.headers.get('retry-after')).toBeNull();
+    const plain = await failure(path, { base: base({ status: 429 }) });
+    expect(Number(plain.res.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() + 3_000_000);
+  });
+
+  it('retryAfter adds a Retry-After header (other deployments send one)', async () => {
+    const f = await failure(path, { base: base({ status: 503, retryAfter: 2 }) });
+    expect([f.status, f.res.headers.get('retry-after')]).toEqual([503, '2']);
+  });
+
+  it('redirect answers 302, or the given 3xx, with a Location', async () => {
+    const target = 'https://elsewhere.example/api/v2/scores/x';
+    const found = await get(path, { base: base({ redirect: target }), redirect: 'manual' });
+    expect([found.status, found.headers.get('location')]).toEqual([302, target]);
+    await found.arrayBuffer();
+    const temporary = await get(path, { base: base({ redirect: '/api/v2/scores/x', status: 307 }), redirect: 'manual' });
+    expect([temporary.status, temporary.headers.get('location')]).toEqual([307, '/api/v2/scores/x']);
+    await temporary.arrayBuffer();
+    expect(() => parseFaultSpec(`redirect=${encodeURIComponent(target)},status=200`)).toThrow(/redirect/);
+  });
+
+  it('big pads the real answer to exactly N bytes of valid JSON, never compressed', async () => {
+    const b = base({ big: 200_000 });
+    const bytes = await raw(b.slice(sb.url.length) + path, { 'Accept-Encoding': 'gzip' });
+    expect(bytes.headers['content-encoding']).toBeUndefined();
+    expect(bytes.body.length).toBe(200_000);
+    expect(Number(bytes.headers['content-length'])).toBe(200_000);
+    const body = JSON.parse(bytes.body.toString('utf8'));
+    expect(body.data.totalScore).toBe(FIXTURES[rich].scores.totalScore);
+  });
+
+  it('bomb sends a few kB of gzip that inflate to N bytes of valid JSON, whatever was accepted', async () => {
+    const b = base({ bomb: 5_000_000 });
+    const bytes = await raw(b.slice(sb.url.length) + path);
+    expect(bytes.headers['content-encoding']).toBe('gzip');
+    expect(bytes.body.length).toBeLessThan(20_000);
+    const inflated = gunzipSync(bytes.body);
+    expect(inflated.length).toBe(5_000_000);
+    expect(JSON.parse(inflated.toString('utf8')).data.address).toBe(rich);
   });
 
   it('latency delays the answer', async () => {
     const t0 = performance.now();
-    expect((await getJson(path, { base: base({ latency: 150 }) })).status).toBe(200);
+    expect((await get(path, { base: base({ latency: 150 }) })).status).toBe(200);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
   });
 
@@ -282,7 +752,7 @@ describe('faults', () => {
   });
 
   it('dropMidBody sends headers, then breaks the body', async () => {
-    const res = await get(path, { base: base({ dropMidBody: true }) });
+    const res = await get(path, { base: base({ dropMidBody: true }), headers: { 'Accept-Encoding': 'identity' } });
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('content-length'))).toBeGreaterThan(10);
     await expect(res.text()).rejects.toThrow();
@@ -302,51 +772,53 @@ describe('faults', () => {
     expect([empty.status, await empty.text()]).toEqual([200, '']);
     const huge = await get(path, { base: base({ body: 'huge' }) });
     const hugeBody = await huge.json();
-    expect(hugeBody.data.totalScore).toBe(FIXTURES[rich].scores!.totalScore);
+    expect(hugeBody.data.totalScore).toBe(FIXTURES[rich].scores.totalScore);
     expect(hugeBody.data._padding.length).toBe(5 * 1024 * 1024);
   });
 
-  it('patch merges into data and null deletes', async () => {
-    const wrong = await getJson(path, { base: base({ patch: { totalScore: '12', extra: [1, 2] } }) });
-    expect(wrong.body.data.totalScore).toBe('12');
-    expect(wrong.body.data.extra).toEqual([1, 2]);
-    expect(wrong.body.data.categories).toBeDefined();
-    const missing = await getJson(path, { base: base({ patch: { totalScore: null } }) });
-    expect(missing.body.data).not.toHaveProperty('totalScore');
-    const badges = await getJson(`/api/v2/badges/${rich}`, { base: base({ patch: { count: 99 } }) });
-    expect(badges.body.data.count).toBe(99);
+  it('patch merges into data, null deletes, and {origin} resolves', async () => {
+    const wrong = await data(path, { base: base({ patch: { totalScore: '12', extra: [1, 2] } }) });
+    expect(wrong.data.totalScore).toBe('12');
+    expect(wrong.data.extra).toEqual([1, 2]);
+    expect(wrong.data.categories).toBeDefined();
+    const missing = await data(path, { base: base({ patch: { totalScore: null } }) });
+    expect(missing.data).not.toHaveProperty('totalScore');
+    const badges = await data(`/api/v2/badges/${rich}`, { base: base({ patch: { count: 99 } }) });
+    expect(badges.data.count).toBe(99);
+    const avatar = await data(`/api/v2/profiles/${noProfile}`, { base: base({ patch: { avatarUrl: `${ORIGIN_PLACEHOLDER}/demo/fixtures/avatar.svg` } }) });
+    expect(avatar.data.avatarUrl).toBe(`${sb.url}/demo/fixtures/avatar.svg`);
+    // A patch shapes a success only: errors of the real service stay as they are.
+    expect((await failure(`/api/v2/scores/abc`, { base: base({ patch: { a: 1 } }) })).status).toBe(400);
   });
 
-  it('faults combine with a 401: an injected status wins, otherwise auth still applies', async () => {
-    expect((await getJson(path, { base: base({ status: 503 }), key: null })).status).toBe(503);
-    expect((await getJson(path, { base: base({ latency: 1 }), key: null })).status).toBe(401);
-  });
-
-  it('rejects malformed specs with 400', async () => {
-    expect((await getJson(path, { base: `${sb.url}/__fault/stauts=503` })).status).toBe(400);
-    expect((await getJson(path, { base: `${sb.url}/__fault/patch=${encodeURIComponent('[1]')}` })).status).toBe(400);
-    expect((await getJson(path, { base: `${sb.url}/__fault/body=weird` })).status).toBe(400);
+  it('rejects malformed specs with 400 { message }', async () => {
+    for (const spec of ['stauts=503', `patch=${encodeURIComponent('[1]')}`, 'body=weird', 'status=700', 'big=-1', 'bomb=0', 'resetIn=soon', 'message=', `redirect=${encodeURIComponent('/x\r\nSet-Cookie: a=b')}`]) {
+      const f = await failure(path, { base: `${sb.url}/__fault/${spec}` });
+      expect([spec, f.status, f.message]).toEqual([spec, 400, expect.stringMatching(/^Bad fault spec/)]);
+    }
   });
 
   it('faultSpec encodes values and flags', () => {
     expect(faultSpec({ status: 503, times: 1, hang: true, drop: false })).toBe('status=503,times=1,hang');
     expect(faultSpec({ patch: { a: 1, b: 'x,y' } })).toBe(`patch=${encodeURIComponent('{"a":1,"b":"x,y"}')}`);
+    expect(faultSpec({ redirect: 'https://a.example/b?c=d', resetIn: 10, bomb: 5000, big: 7 })).toBe(`redirect=${encodeURIComponent('https://a.example/b?c=d')},resetIn=10,bomb=5000,big=7`);
+    expect(parseFaultSpec(faultSpec({ redirect: 'https://a.example/b?c=d', message: 'a,b', resetIn: 10 }))).toEqual({ redirect: 'https://a.example/b?c=d', message: 'a,b', resetIn: 10 });
   });
 });
 
 describe('requests log', () => {
-  it('records API requests without the fault prefix or query, and resets', async () => {
+  it('records API requests with key and origin, without the fault prefix or query, and resets', async () => {
     sb.resetRequests();
     await (await get(`/api/v2/scores/${rich}?x=1`)).arrayBuffer();
-    await (await get(`/api/v2/profiles/${rich}`, { base: faultBaseUrl(sb.url, { status: 500 }), key: 'other' })).arrayBuffer();
+    await (await get(`/api/v2/profiles/${rich}`, { base: faultBaseUrl(sb.url, { status: 500 }), key: 'other', origin: 'https://example.org' })).arrayBuffer();
     await (await fetch(`${sb.url}/api/v2/scores/${rich}`, { method: 'OPTIONS' })).arrayBuffer();
     await (await fetch(`${sb.url}/demo/avatar.svg`)).arrayBuffer();
     const mine = sb.requests.filter((r) => r.path.includes(rich));
-    expect(mine.map(({ method, path, apiKey }) => ({ method, path, apiKey }))).toEqual([
-      { method: 'GET', path: `/api/v2/scores/${rich}`, apiKey: API_KEY },
-      { method: 'GET', path: `/api/v2/profiles/${rich}`, apiKey: 'other' },
+    expect(mine.map(({ method, path, apiKey, origin }) => ({ method, path, apiKey, origin }))).toEqual([
+      { method: 'GET', path: `/api/v2/scores/${rich}`, apiKey: API_KEY, origin: null },
+      { method: 'GET', path: `/api/v2/profiles/${rich}`, apiKey: 'other', origin: 'https://example.org' },
     ]);
-    expect(typeof mine[0].time).toBe('number');
+    expect(typeof mine[0]!.time).toBe('number');
 
     const listed = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
     expect(listed.data.filter((r: { path: string }) => r.path.includes(rich))).toHaveLength(2);
@@ -381,6 +853,7 @@ describe('static files', () => {
       '/dist/..%2F..%2Fetc%2Fpasswd',
       '/demo/%2E%2E/package.json',
       '/demo/../package.json',
+      '/demo/fixtures/..%2F..%2Fpackage.json',
       '/package.json',
       '/src/client/types.ts',
       '/demo/',
@@ -390,6 +863,20 @@ describe('static files', () => {
       const res = await fetch(sb.url + p);
       expect([p, res.status]).toEqual([p, 404]);
       expect(await res.text()).not.toContain('"name"');
+    }
+  });
+
+  it('without a staticRoot serves the fixture images only', async () => {
+    const bare = await createSandbox();
+    try {
+      expect((await fetch(`${bare.url}/demo/fixtures/avatar.svg`)).status).toBe(200);
+      for (const p of ['/demo/sandbox.mjs', '/', '/dist/repkit.mjs', '/demo/fixtures/..%2Fsandbox.mjs']) {
+        const res = await fetch(bare.url + p);
+        expect([p, res.status]).toEqual([p, 404]);
+        await res.arrayBuffer();
+      }
+    } finally {
+      await bare.close();
     }
   });
 });
