@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/client/service-client';
+import { serverSideFetch } from '../helpers/server-fetch';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { clientFor, expectAbortError, expectServiceError, rejection, sleep } from './util';
 
@@ -44,7 +45,7 @@ describe('a signal aborted before the call', () => {
     ['getScores', (c: ServiceClient, s: AbortSignal) => c.getScores(rich, s)],
     ['getCategoryScore', (c: ServiceClient, s: AbortSignal) => c.getCategoryScore(rich, 'longevity', s)],
     ['getBadges', (c: ServiceClient, s: AbortSignal) => c.getBadges(rich, s)],
-    ['getBadge', (c: ServiceClient, s: AbortSignal) => c.getBadge(rich, 'early_adopter', s)],
+    ['getBadge', (c: ServiceClient, s: AbortSignal) => c.getBadge(rich, 'ReferendumVoter', s)],
     ['getProfile', (c: ServiceClient, s: AbortSignal) => c.getProfile(rich, s)],
     ['getBadgeDefinitions', (c: ServiceClient, s: AbortSignal) => c.getBadgeDefinitions(s)],
     ['getCategoryDefinitions', (c: ServiceClient, s: AbortSignal) => c.getCategoryDefinitions(s)],
@@ -152,7 +153,7 @@ describe('identical concurrent calls share one request', () => {
 
   it('different API keys are not shared', async () => {
     const base = server.fault({ latency: 100 });
-    const other = new ServiceClient({ apiKey: 'other-key', baseUrl: base, retries: 0 });
+    const other = new ServiceClient({ apiKey: 'other-key', baseUrl: base, retries: 0, fetch: serverSideFetch });
     const [good, bad] = await Promise.allSettled([clientFor(base).getScores(rich), other.getScores(rich)]);
     expect(good.status).toBe('fulfilled');
     expectServiceError(bad.status == 'rejected' && bad.reason, 401);

@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/client/service-client';
+import { serverSideFetch } from '../helpers/server-fetch';
 import { ADDRESSES, useSandbox } from '../helpers/sandbox';
 import { clientFor, expectServiceError, rejection, sleep } from './util';
 
@@ -71,7 +72,7 @@ describe('the cache is shared by clients with the same base URL and API key', ()
   it('a different API key does not get it', async () => {
     const base = server.fault({});
     await clientFor(base).getScores(rich);
-    const other = new ServiceClient({ apiKey: 'other-key', baseUrl: base, retries: 0 });
+    const other = new ServiceClient({ apiKey: 'other-key', baseUrl: base, retries: 0, fetch: serverSideFetch });
     expectServiceError(await rejection(other.getScores(rich)), 401);
     expect(requests()).toHaveLength(2);
   });
@@ -136,8 +137,8 @@ describe('failures are not cached', () => {
 
   it('a 404 is asked again', async () => {
     const client = clientFor(server.fault({}));
-    expectServiceError(await rejection(client.getScores(unknown)), 404);
-    expectServiceError(await rejection(client.getScores(unknown)), 404);
+    expectServiceError(await rejection(client.getCategoryScore(unknown, 'longevity')), 404);
+    expectServiceError(await rejection(client.getCategoryScore(unknown, 'longevity')), 404);
     expect(requests()).toHaveLength(2);
   });
 

@@ -3,14 +3,15 @@
  * should be: each rejects with a ServiceError whose status and message say what happened.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURES } from '../../demo/fixtures.mjs';
+import { FIXTURES, ORIGIN_LOCKED_KEY } from '../../demo/fixtures.mjs';
 import { ServiceClient } from '../../src/client/service-client';
 import { ServiceError } from '../../src/client/service-error';
 import { ADDRESSES, useSandbox } from '../helpers/sandbox';
+import { serverSideFetch } from '../helpers/server-fetch';
 import { clientFor, expectServiceError, rejection } from './util';
 
 const server = useSandbox();
-const { rich, unknown, noProfile } = ADDRESSES;
+const { rich, unknown, noProfile, fresh } = ADDRESSES;
 
 beforeEach(() => server.sandbox.resetRequests());
 
@@ -21,62 +22,94 @@ const withoutUrls = (message: string): string => message.replace(/https?:\/\/\S+
 
 describe('ServiceError', () => {
   it('is an Error named ServiceError with statusCode and message', async () => {
-    const error = await rejection(faulty().getScores(unknown));
+    const error = await rejection(faulty().getCategoryScore(fresh, 'longevity'));
     expect(error).toBeInstanceOf(Error);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.name).toBe('ServiceError');
     expect(error.statusCode).toBe(404);
-    expect(error.message).toBe('No reputation data for this address');
+    expect(error.message).toBe('Category score not found for this user');
     expect(String(error)).toContain('ServiceError');
   });
 });
 
-describe('401: a wrong API key fails every operation with the server message', () => {
-  const client = () => new ServiceClient({ apiKey: 'wrong-key', baseUrl: server.fault({}), retries: 0 });
-  it.each([
-    ['getScores', (c: ServiceClient) => c.getScores(rich)],
-    ['getCategoryScore', (c: ServiceClient) => c.getCategoryScore(rich, 'longevity')],
-    ['getBadges', (c: ServiceClient) => c.getBadges(rich)],
-    ['getBadge', (c: ServiceClient) => c.getBadge(rich, 'early_adopter')],
-    ['getProfile', (c: ServiceClient) => c.getProfile(rich)],
-    ['getBadgeDefinitions', (c: ServiceClient) => c.getBadgeDefinitions()],
-    ['getCategoryDefinitions', (c: ServiceClient) => c.getCategoryDefinitions()],
-  ])('%s', async (_name, call) => {
-    expectServiceError(await rejection(call(client())), 401, 'Invalid API key');
-    expect(server.sandbox.requests).toEqual([expect.objectContaining({ apiKey: 'wrong-key' })]);
+const OPERATIONS: Array<[string, (c: ServiceClient) => Promise<unknown>]> = [
+  ['getScores', (c) => c.getScores(rich)],
+  ['getCategoryScore', (c) => c.getCategoryScore(rich, 'longevity')],
+  ['getBadges', (c) => c.getBadges(rich)],
+  ['getBadge', (c) => c.getBadge(rich, 'ReferendumVoter')],
+  ['getProfile', (c) => c.getProfile(rich)],
+  ['getBadgeDefinitions', (c) => c.getBadgeDefinitions()],
+  ['getCategoryDefinitions', (c) => c.getCategoryDefinitions()],
+];
+
+describe('401: a wrong API key fails every operation with the server message (server-side caller)', () => {
+  const client = (apiKey: string) => new ServiceClient({ apiKey, baseUrl: server.fault({}), retries: 0, fetch: serverSideFetch });
+  it.each(OPERATIONS)('%s', async (_name, call) => {
+    expectServiceError(await rejection(call(client('wrong-key'))), 401, 'Invalid API key format');
+    expect(server.sandbox.requests).toEqual([expect.objectContaining({ apiKey: 'wrong-key', origin: null })]);
+  });
+  it('each of the three texts', async () => {
+    expectServiceError(await rejection(client('dp_live_revoked').getScores(rich)), 401, 'Invalid or revoked API key');
+    const noKey = new ServiceClient({ baseUrl: server.fault({}), retries: 0, fetch: serverSideFetch });
+    expectServiceError(await rejection(noKey.getScores(rich)), 401, 'API key is required');
+  });
+});
+
+describe('403: from a page, an invalid key is the CORS refusal', () => {
+  // A browser cannot read this answer (it has no CORS headers: test/browser covers that);
+  // happy-dom can, so the refusal's `{ success: false, error }` body is read here.
+  it.each(OPERATIONS)('%s', async (_name, call) => {
+    const error = await rejection(call(new ServiceClient({ apiKey: 'wrong-key', baseUrl: server.fault({}), retries: 0 })));
+    expectServiceError(error, 403, 'Invalid API key');
+    expect(server.sandbox.requests).toEqual([expect.objectContaining({ apiKey: 'wrong-key', origin: location.origin })]);
+  });
+  it('the origin-locked key from another origin names the refusal', async () => {
+    const error = await rejection(new ServiceClient({ apiKey: ORIGIN_LOCKED_KEY, baseUrl: server.fault({}), retries: 0 }).getScores(rich));
+    expectServiceError(error, 403, 'Origin not allowed');
   });
 });
 
 describe('404: what does not exist', () => {
-  it('getScores of an unknown address', async () => {
-    expectServiceError(await rejection(faulty().getScores(unknown)), 404, 'No reputation data for this address');
+  it('getScores answered 404 (other deployments)', async () => {
+    expectServiceError(await rejection(faulty({ status: 404 }).getScores(unknown)), 404, 'Not Found');
   });
-  it('getProfile of an address without a profile', async () => {
-    expectServiceError(await rejection(faulty().getProfile(noProfile)), 404, 'No profile set up for this address');
+  it('getProfile answered 404 (other deployments)', async () => {
+    expectServiceError(await rejection(faulty({ status: 404, message: 'No profile set up for this address' }).getProfile(noProfile)), 404, 'No profile set up for this address');
   });
-  it('getBadge with an unknown badge key', async () => {
-    expectServiceError(await rejection(faulty().getBadge(rich, 'no_such_badge')), 404, 'Badge not found');
+  it('getBadge of a badge the address has not earned, or that does not exist', async () => {
+    expectServiceError(await rejection(faulty().getBadge(rich, 'TreasuryContributor')), 404, 'Badge not found for this user');
+    expectServiceError(await rejection(faulty().getBadge(rich, 'no_such_badge')), 404, 'Badge not found for this user');
   });
   it('getCategoryScore of a category the address has no score in', async () => {
-    expectServiceError(await rejection(faulty().getCategoryScore(ADDRESSES.fresh, 'longevity')), 404, 'This address has no score in that category');
+    expectServiceError(await rejection(faulty().getCategoryScore(fresh, 'longevity')), 404, 'Category score not found for this user');
+    expectServiceError(await rejection(faulty().getCategoryScore(rich, 'bad-key')), 404, 'Category score not found for this user');
+  });
+  it('an unknown but valid address is not a 404: it is computed, with score 0', async () => {
+    const scores = await faulty().getScores(unknown);
+    expect(scores).toMatchObject({ address: unknown, totalScore: 0, source: 'api' });
   });
 });
 
-describe('400: malformed address or key', () => {
-  it('address', async () => {
-    expectServiceError(await rejection(faulty().getScores('not-an-address')), 400, 'Malformed address');
-  });
-  it('category key', async () => {
-    expectServiceError(await rejection(faulty().getCategoryScore(rich, 'bad-key')), 400, 'Malformed category key');
-  });
-  it('badge key', async () => {
-    expectServiceError(await rejection(faulty().getBadge(rich, 'bad-key')), 400, 'Malformed badge key');
+describe('400: an address that is not a valid address', () => {
+  it.each(['not-an-address', 'abc', rich.slice(1, 46), `${rich}x1`])('%s', async (address) => {
+    expectServiceError(await rejection(faulty().getScores(address)), 400, 'Invalid Polkadot address format');
   });
 });
 
 describe('429 and 5xx: the status and the server message', () => {
-  it.each([429, 500, 502, 503, 504, 403, 418])('%i', async (status) => {
-    expectServiceError(await rejection(faulty({ status }).getScores(rich)), status, `Injected ${status} error`);
+  it.each([
+    [429, /^Rate limit exceeded\. Limit: \d+ requests per hour\. Resets at /],
+    [500, 'Failed to get scores'],
+    [502, 'Bad Gateway'],
+    [503, 'Service Unavailable'],
+    [504, 'Gateway Timeout'],
+    [403, 'Origin not allowed'],
+    [418, "I'm a Teapot"],
+  ] as const)('%i', async (status, message) => {
+    expectServiceError(await rejection(faulty({ status }).getScores(rich)), status, message);
+  });
+  it('a message the server chose', async () => {
+    expectServiceError(await rejection(faulty({ status: 500, message: 'Database unavailable' }).getProfile(rich)), 500, 'Database unavailable');
   });
 });
 

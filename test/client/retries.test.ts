@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../demo/fixtures.mjs';
 import { ADDRESSES, useSandbox } from '../helpers/sandbox';
+import { serverSideFetch } from '../helpers/server-fetch';
 import { clientFor, expectServiceError, rejection } from './util';
 
 const server = useSandbox();
@@ -25,9 +26,16 @@ describe('retries: a passing failure is retried until it succeeds', () => {
     expect(requests()).toHaveLength(2);
   });
 
-  it.each([502, 504, 429])('%i once, then 200: resolves after 2 requests', async (status) => {
+  it.each([502, 504])('%i once, then 200: resolves after 2 requests', async (status) => {
     await faulty({ status, times: 1 }, { retries: 1 }).getScores(rich);
     expect(requests()).toHaveLength(2);
+  });
+
+  it('429 once whose X-RateLimit-Reset is near, then 200: waits for the reset, 2 requests', async () => {
+    const scores = await faulty({ resetIn: 300, times: 1 }, { retries: 1 }).getScores(rich);
+    expect(scores.address).toBe(rich);
+    expect(requests()).toHaveLength(2);
+    expect(requests()[1]!.time - requests()[0]!.time).toBeGreaterThanOrEqual(250);
   });
 
   it('the default is to retry (no retries option given)', async () => {
@@ -37,19 +45,19 @@ describe('retries: a passing failure is retried until it succeeds', () => {
   });
 
   it('retries: 0 fails after the first request', async () => {
-    expectServiceError(await rejection(faulty({ status: 503, times: 1 }, { retries: 0 }).getScores(rich)), 503, 'Injected 503 error');
+    expectServiceError(await rejection(faulty({ status: 503, times: 1 }, { retries: 0 }).getScores(rich)), 503, 'Service Unavailable');
     expect(requests()).toHaveLength(1);
   });
 });
 
 describe('retries: N means at most N + 1 requests', () => {
   it('persistent 503 with retries 2: exactly 3 requests, then the 503', async () => {
-    expectServiceError(await rejection(faulty({ status: 503 }, { retries: 2 }).getScores(rich)), 503, 'Injected 503 error');
+    expectServiceError(await rejection(faulty({ status: 503 }, { retries: 2 }).getScores(rich)), 503, 'Service Unavailable');
     expect(requests()).toHaveLength(3);
   });
 
-  it('persistent 429 with retries 1: exactly 2 requests, then the 429', async () => {
-    expectServiceError(await rejection(faulty({ status: 429 }, { retries: 1 }).getScores(rich)), 429, 'Injected 429 error');
+  it('persistent 429 with a near reset and retries 1: exactly 2 requests, then the 429', async () => {
+    expectServiceError(await rejection(faulty({ resetIn: 50 }, { retries: 1 }).getScores(rich)), 429, /^Rate limit exceeded\./);
     expect(requests()).toHaveLength(2);
   });
 });
@@ -57,16 +65,28 @@ describe('retries: N means at most N + 1 requests', () => {
 describe('retries: failures that another try would not fix are not retried', () => {
   it.each([
     ['500', () => faulty({ status: 500 }, { retries: 2 }).getScores(rich), 500],
-    ['404', () => faulty({}, { retries: 2 }).getScores(unknown), 404],
+    ['404', () => faulty({ status: 404 }, { retries: 2 }).getScores(unknown), 404],
+    ['404 of a category', () => faulty({}, { retries: 2 }).getCategoryScore(unknown, 'longevity'), 404],
     ['400', () => faulty({}, { retries: 2 }).getScores('bad-address'), 400],
-    ['401', () => clientFor(server.fault({}), { apiKey: 'wrong', retries: 2 }).getScores(rich), 401],
+    ['401', () => clientFor(server.fault({}), { apiKey: 'wrong', retries: 2, fetch: serverSideFetch }).getScores(rich), 401],
+    ['403 (the CORS refusal, readable in happy-dom)', () => clientFor(server.fault({}), { apiKey: 'wrong', retries: 2 }).getScores(rich), 403],
   ])('%s: one request', async (_name, call, status) => {
     expectServiceError(await rejection(call()), status);
     expect(requests()).toHaveLength(1);
   });
 });
 
-describe('429 with Retry-After', () => {
+describe('429 with X-RateLimit-Reset (epoch ms), as the service sends it', () => {
+  it('a reset over 10 s away fails at once with 429, without retrying', async () => {
+    const started = Date.now();
+    // An injected 429 resets one production window (an hour) ahead.
+    expectServiceError(await rejection(faulty({ status: 429 }, { retries: 2 }).getScores(rich)), 429, /^Rate limit exceeded\./);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(requests()).toHaveLength(1);
+  });
+});
+
+describe('429 with Retry-After (other deployments)', () => {
   it('Retry-After: 1 waits about a second before retrying', async () => {
     const started = Date.now();
     const scores = await faulty({ status: 429, retryAfter: 1, times: 1 }, { retries: 1 }).getScores(rich);
@@ -79,7 +99,7 @@ describe('429 with Retry-After', () => {
   it('Retry-After over 10 s fails at once with 429, without retrying', async () => {
     const started = Date.now();
     const error = await rejection(faulty({ status: 429, retryAfter: 60 }, { retries: 2 }).getScores(rich));
-    expectServiceError(error, 429, 'Injected 429 error');
+    expectServiceError(error, 429, /^Rate limit exceeded\./);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(requests()).toHaveLength(1);
   });
