@@ -57,8 +57,13 @@ describe('createWidget with type "profile"', () => {
 });
 
 describe('profile widget: avatar', () => {
-  it('shows an https avatarUrl as the image', async () => {
+  it('shows the avatarUrl as the image (the fixture image is served by the sandbox)', async () => {
     const widget = await showProfile('rich');
+    expect(all(widget, 'img').map((i) => i.getAttribute('src'))).toEqual([`${server.url}/demo/fixtures/avatar.svg`]);
+  });
+
+  it('shows an https avatarUrl as the image', async () => {
+    const widget = await showProfile('rich', { baseUrl: patched({ avatarUrl: 'https://avatars.example/alice.png' }) });
     expect(all(widget, 'img').map((i) => i.getAttribute('src'))).toEqual(['https://avatars.example/alice.png']);
   });
 
@@ -76,13 +81,13 @@ describe('profile widget: avatar', () => {
     },
   );
 
-  it('draws a generated avatar when there is no avatarUrl', async () => {
+  it('draws a generated avatar when avatarUrl is null', async () => {
     const widget = await showProfile('identityOnly');
     expect(all(widget, 'img')).toEqual([]);
     expect(all(widget, '[part="avatar"] svg')).toHaveLength(1);
   });
 
-  it('draws a generated avatar for an address without a profile', async () => {
+  it('draws a generated avatar for a profile that was never filled in', async () => {
     const widget = await showProfile('noProfile');
     expect(all(widget, '[part="avatar"] svg')).toHaveLength(1);
   });
@@ -121,13 +126,20 @@ describe('profile widget: verified mark', () => {
     expect(verifiedMarks(widget).length).toBeGreaterThan(0);
   });
 
-  it('marks a profile with a Reasonable judgement as verified', async () => {
+  it('marks an API-sourced profile verified from its polkadotIdentities (KnownGood)', async () => {
     const widget = await showProfile('identityOnly', { showIdentities: false });
     expect(verifiedMarks(widget).length).toBeGreaterThan(0);
   });
 
+  it('marks a profile with a Reasonable judgement as verified', async () => {
+    const polkadotIdentities = [{ address: ADDRESSES.fresh, display: 'Dave', judgements: [{ index: 0, judgement: 'Reasonable', _id: '6650f0c2a1b2ffffffffffff' }] }];
+    const widget = await showProfile('fresh', { showIdentities: false, baseUrl: patched({ polkadotIdentities }) });
+    expect(verifiedMarks(widget).length).toBeGreaterThan(0);
+  });
+
   it('shows no mark without a verifying judgement', async () => {
-    for (const address of ['fresh', 'hostile'] as const) {
+    // noBadges's identity is only FeePaid; the hostile ones are near misses such as "KnownGood\u200B".
+    for (const address of ['fresh', 'noBadges', 'noProfile', 'hostile'] as const) {
       const widget = await showProfile(address, { showIdentities: false });
       expect(verifiedMarks(widget), address).toEqual([]);
       expect(textOf(widget)).not.toContain('Verified');
@@ -135,7 +147,7 @@ describe('profile widget: verified mark', () => {
   });
 
   it('shows no mark when the judgement is removed', async () => {
-    const widget = await showProfile('rich', { showIdentities: false, baseUrl: patched({ chainIdentities: [{ address: ADDRESSES.rich, display: 'ALICE', judgements: [{ index: 0, judgement: 'FeePaid' }] }] }) });
+    const widget = await showProfile('rich', { showIdentities: false, baseUrl: patched({ polkadotIdentities: [{ address: ADDRESSES.rich, display: 'ALICE', judgements: [{ index: 0, judgement: 'FeePaid', _id: '6650f0c2a1b2fffffffffffe' }] }] }) });
     expect(verifiedMarks(widget)).toEqual([]);
   });
 });
@@ -175,7 +187,7 @@ describe('profile widget: address and copy button', () => {
     await vi.waitFor(() => expect(button.textContent).toBe('Copy failed'));
   });
 
-  it('offers the copy button for an address without a profile too', async () => {
+  it('offers the copy button for a profile that was never filled in too', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     stubClipboard({ writeText });
     const widget = await showProfile('noProfile');
@@ -195,33 +207,50 @@ describe('profile widget: social links', () => {
   it('shows every social account, socialLinks winning over identity fields', async () => {
     const widget = await showProfile('rich', { showIdentities: false });
     const socials = textOf(one(widget, '[part="socials"]'));
-    for (const handle of ['alice_validates', 'alice-validator', 'alice#4242', 'alice_val', 'alice@alice.example', '@alice:matrix.example', 'alice_irc']) {
-      expect(socials).toContain(handle);
+    // socialLinks: twitter, github, discord, telegram; the identity adds web.
+    for (const handle of ['alice_validates', 'alice-validator', 'alice#4242', 'alice_val', 'https://alice.example']) expect(socials).toContain(handle);
+    for (const overridden of ['@alice_onchain', 'alice-onchain']) expect(socials).not.toContain(overridden);
+  });
+
+  it('shows the seven platforms the service fills socialLinks with', async () => {
+    const widget = await showProfile('identityOnly', { showIdentities: false });
+    const items = all(widget, '[part="socials"] li').map((li) => textOf(li));
+    expect(items).toHaveLength(7);
+    for (const handle of ['https://bob.example', 'bob@bob.example', '@bob_onchain', 'bob-builds', '@bob:matrix.example', 'bob_onchain', '@bob:riot.example']) {
+      expect(items.some((item) => item.includes(handle)), handle).toBe(true);
     }
-    for (const overridden of ['@alice_onchain', 'alice-onchain', 'alice_onchain#0001']) expect(socials).not.toContain(overridden);
+  });
+
+  it('takes socials from the identity fields (twitter, github, discord, riot as the service names them) without socialLinks', async () => {
+    const widget = await showProfile('identityOnly', { showIdentities: false, baseUrl: patched({ socialLinks: {} }) });
+    const socials = textOf(one(widget, '[part="socials"]'));
+    for (const handle of ['@bob_onchain', 'bob-builds', 'bob_onchain', '@bob:riot.example', '@bob:matrix.example', 'bob@bob.example']) expect(socials).toContain(handle);
   });
 
   it('links the accounts that have a safe public URL', async () => {
-    const widget = await showProfile('rich', { showIdentities: false });
+    const widget = await showProfile('identityOnly', { showIdentities: false });
     expect(links(widget)).toEqual(
       expect.arrayContaining([
-        ['https://alice.example/', 'https://alice.example'],
-        ['mailto:alice@alice.example', 'alice@alice.example'],
-        ['https://x.com/alice_validates', 'alice_validates'],
-        ['https://github.com/alice-validator', 'alice-validator'],
-        ['https://matrix.to/#/@alice:matrix.example', '@alice:matrix.example'],
+        ['https://bob.example/', 'https://bob.example'],
+        ['mailto:bob@bob.example', 'bob@bob.example'],
+        ['https://x.com/bob_onchain', '@bob_onchain'],
+        ['https://github.com/bob-builds', 'bob-builds'],
+        ['https://matrix.to/#/@bob:matrix.example', '@bob:matrix.example'],
       ]),
     );
+    const rich = await showProfile('rich', { showIdentities: false });
+    expect(links(rich)).toEqual(expect.arrayContaining([['https://x.com/alice_validates', 'alice_validates'], ['https://github.com/alice-validator', 'alice-validator']]));
   });
 
   it('shows chat handles and unknown platforms as text, not links', async () => {
-    const widget = await showProfile('rich', { showIdentities: false });
-    const linked = links(widget).map(([, text]) => text);
-    for (const handle of ['alice#4242', 'alice_val', 'alice_irc']) expect(linked).not.toContain(handle);
+    const rich = links(await showProfile('rich', { showIdentities: false })).map(([, text]) => text);
+    for (const handle of ['alice#4242', 'alice_val']) expect(rich).not.toContain(handle);
+    const bob = links(await showProfile('identityOnly', { showIdentities: false })).map(([, text]) => text);
+    for (const handle of ['bob_onchain', '@bob:riot.example']) expect(bob).not.toContain(handle);
   });
 
   it('opens links in a new tab without opener, referrer or endorsement', async () => {
-    const widget = await showProfile('rich');
+    const widget = await showProfile('identityOnly');
     const anchors = all(widget, 'a');
     expect(anchors.length).toBeGreaterThanOrEqual(5);
     for (const a of anchors) {
@@ -250,30 +279,44 @@ describe('profile widget: social links', () => {
 });
 
 describe('profile widget: chain identities', () => {
-  it('shows each identity record: display, legal name, web, role and judgements', async () => {
+  it('shows each identity record of polkadotIdentities: display, web and judgements; nulls are left out', async () => {
     const widget = await showProfile('rich', { showSocials: false });
     const identities = all(widget, '[part="identity"]').map((e) => textOf(e));
     expect(identities).toHaveLength(2);
-    for (const fact of ['ALICE', 'Alice Example', 'https://alice.example', 'validator', 'KnownGood']) expect(identities[0]).toContain(fact);
-    for (const fact of ['ALICE / stash', 'https://stash.alice.example', 'stash']) expect(identities[1]).toContain(fact);
+    for (const fact of ['ALICE', 'https://alice.example', 'KnownGood']) expect(identities[0]).toContain(fact);
+    expect(identities[1]).toContain('ALICE / stash');
     expect(identities[1]).not.toContain('KnownGood');
+    expect(identities.join(' ')).not.toMatch(/null|undefined/);
+  });
+
+  it('shows the legal name and role of an API-sourced identity', async () => {
+    const widget = await showProfile('identityOnly', { showSocials: false });
+    const identity = textOf(one(widget, '[part="identity"]'));
+    for (const fact of ['Bob on-chain', 'Robert Example', 'https://bob.example', 'KnownGood']) expect(identity).toContain(fact);
+    const withRole = await showProfile('identityOnly', { showSocials: false, baseUrl: patched({ polkadotIdentities: [{ address: ADDRESSES.identityOnly, display: 'Bob', role: 'validator', judgements: [] }] }) });
+    expect(textOf(one(withRole, '[part="identity"]'))).toContain('validator');
   });
 
   it('links an identity web site', async () => {
     const widget = await showProfile('rich', { showSocials: false });
-    expect(links(widget)).toContainEqual(['https://stash.alice.example/', 'https://stash.alice.example']);
+    expect(links(widget)).toContainEqual(['https://alice.example/', 'https://alice.example']);
   });
 });
 
 describe('profile widget: NFT count', () => {
   it('shows the NFT count', async () => {
-    const widget = await showProfile('rich');
+    const widget = await showProfile('identityOnly');
     expect(textOf(one(widget, '[part="nfts"]'))).toBe('42 NFTs');
   });
 
   it('shows a count of zero', async () => {
-    const widget = await showProfile('identityOnly');
+    const widget = await showProfile('noBadges');
     expect(textOf(one(widget, '[part="nfts"]'))).toBe('0 NFTs');
+  });
+
+  it('shows none for an app-sourced profile, which does not send it', async () => {
+    const widget = await showProfile('rich');
+    expect(all(widget, '[part="nfts"]')).toEqual([]);
   });
 
   it('formats the count in the locale', async () => {
@@ -282,7 +325,10 @@ describe('profile widget: NFT count', () => {
   });
 });
 
-/** What each show* option hides, and a check that the part is shown. */
+/**
+ * What each show* option hides, and a check that the part is shown. The rich profile plus an
+ * nftCount (an app-sourced profile sends none) and an identity with a legal name.
+ */
 const PARTS: [keyof ProfileWidgetOptions, (w: ProfileWidget) => boolean][] = [
   ['showAvatar', (w) => all(w, 'img, svg').length > 0],
   ['showBio', (w) => textOf(w).includes('governance nerd')],
@@ -290,20 +336,21 @@ const PARTS: [keyof ProfileWidgetOptions, (w: ProfileWidget) => boolean][] = [
   ['showIdentities', (w) => textOf(w).includes('Alice Example')],
   ['showNftCount', (w) => textOf(w).includes('NFTs')],
 ];
+const FULL = { nftCount: 42, polkadotIdentities: [{ address: ADDRESSES.rich, display: 'ALICE', legal: 'Alice Example', judgements: [] }] };
 
 describe('profile widget: show* options', () => {
   it.each(PARTS)('shows the part of %s by default', async (_, shown) => {
-    expect(shown(await showProfile('rich'))).toBe(true);
+    expect(shown(await showProfile('rich', { baseUrl: patched(FULL) }))).toBe(true);
   });
 
   it.each(PARTS)('hides the part when %s is false', async (option, shown) => {
-    const widget = await showProfile('rich', { [option]: false });
+    const widget = await showProfile('rich', { [option]: false, baseUrl: patched(FULL) });
     expect(shown(widget)).toBe(false);
     expect(textOf(widget)).toContain('Alice Validator');
   });
 
   it.each(PARTS)('update({ %s }) toggles the part without a new request', async (option, shown) => {
-    const baseUrl = server.fault({});
+    const baseUrl = patched(FULL);
     const widget = await showProfile('rich', { baseUrl, cacheTtlMs: 0 });
     const before = requestsTo(server.sandbox.requests, `/profiles/${ADDRESSES.rich}`);
     widget.update({ [option]: false });
@@ -316,7 +363,7 @@ describe('profile widget: show* options', () => {
   });
 
   it('hides every optional part at once, keeping name and address', async () => {
-    const widget = await showProfile('rich', { showAvatar: false, showBio: false, showSocials: false, showIdentities: false, showNftCount: false });
+    const widget = await showProfile('rich', { showAvatar: false, showBio: false, showSocials: false, showIdentities: false, showNftCount: false, baseUrl: patched(FULL) });
     for (const [option, shown] of PARTS) expect(shown(widget), option).toBe(false);
     expect(textOf(widget)).toContain('Alice Validator');
     expect(textOf(widget)).toContain('1bW2n3…CFa6');
@@ -324,31 +371,42 @@ describe('profile widget: show* options', () => {
 });
 
 describe('profile widget: sparse profiles', () => {
-  it('shows an identity-only profile by its identity', async () => {
+  it('shows an identity-only profile (displayName, avatarUrl and bio null) by its identity', async () => {
     const widget = await showProfile('identityOnly');
     expect(stateOf(widget)).toBe('ready');
     expect(one(widget, '[part="name"]').textContent?.trim()).toBe('Bob on-chain');
     expect(links(widget)).toContainEqual(['https://bob.example/', 'https://bob.example']);
-    expect(textOf(widget)).toContain('Reasonable');
+    expect(textOf(widget)).toContain('KnownGood');
     expect(all(widget, '[part="bio"]')).toEqual([]);
+    expect(textOf(widget)).not.toMatch(/\bnull\b/);
   });
 
-  it('shows a profile with only an address', async () => {
+  it('shows a profile that was never filled in (all null) by its address', async () => {
+    const widget = await showProfile('noProfile');
+    expect(stateOf(widget)).toBe('ready');
+    expect(one(widget, '[part="name"]').textContent?.trim()).toBe('15a4gY…nKB2');
+    expect(all(widget, 'a')).toEqual([]);
+    expect(textOf(widget)).not.toMatch(/\bnull\b/);
+  });
+
+  it('shows the computed profile of a brand-new address by its address', async () => {
     const onError = vi.fn();
     const widget = await showProfile('fresh', { onError });
     expect(stateOf(widget)).toBe('ready');
     expect(onError).not.toHaveBeenCalled();
     expect(textOf(widget)).toContain('14CvCq…DETG');
     expect(all(widget, 'a')).toEqual([]);
-    expect(textOf(widget)).not.toContain('NFTs');
+    expect(textOf(widget)).toContain('0 NFTs');
   });
 });
 
-describe('profile widget: no profile (404)', () => {
+describe('profile widget: no profile (404, as other deployments answer)', () => {
+  const missing = () => server.fault({ status: 404 });
+
   it('is ready, fires onLoad and not onError, and says there is no profile yet', async () => {
     const onLoad = vi.fn();
     const onError = vi.fn();
-    const widget = await showProfile('noProfile', { onLoad, onError });
+    const widget = await showProfile('noProfile', { onLoad, onError, baseUrl: missing() });
     expect(stateOf(widget)).toBe('ready');
     expect(onLoad).toHaveBeenCalledTimes(1);
     expect(onError).not.toHaveBeenCalled();
@@ -357,17 +415,18 @@ describe('profile widget: no profile (404)', () => {
   });
 
   it('shows the shortened address with the full one in a title', async () => {
-    const widget = await showProfile('noProfile');
+    const widget = await showProfile('noProfile', { baseUrl: missing() });
     expect(textOf(widget)).toContain('15a4gY…nKB2');
     expect(all(widget, `[title="${ADDRESSES.noProfile}"]`).length).toBeGreaterThan(0);
   });
 
-  it('does the same for an address the service does not know', async () => {
+  it('an address the service does not know is not a 404: its computed profile is shown', async () => {
     const onLoad = vi.fn();
     const widget = await showProfile('unknown', { onLoad });
     expect(stateOf(widget)).toBe('ready');
     expect(onLoad).toHaveBeenCalledTimes(1);
-    expect(textOf(widget)).toContain('No profile set up yet');
+    expect(textOf(widget)).not.toContain('No profile set up yet');
+    expect(textOf(widget)).toContain('143GnV…AGaT');
   });
 });
 
@@ -375,7 +434,8 @@ describe('profile widget: real failures', () => {
   it('shows the error state and calls onError on 401', async () => {
     const onLoad = vi.fn();
     const onError = vi.fn();
-    const widget = await showProfile('rich', { apiKey: 'not-the-key', onLoad, onError });
+    // From a page, an invalid key is refused by CORS: the 401 is what a server-side caller (or a proxy) sees.
+    const widget = await showProfile('rich', { apiKey: 'not-the-key', baseUrl: server.fault({ status: 401 }), onLoad, onError });
     expect(stateOf(widget)).toBe('error');
     expect(onError).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]![0]).toBeInstanceOf(ServiceError);
