@@ -28,7 +28,7 @@ describe('createWidget with type "category"', () => {
     expect(widget).toBeInstanceOf(CategoryWidget);
     await mountSettled(widget);
     expect(widget.element?.dataset.type).toBe('category');
-    expect(score(widget)).toBe('80');
+    expect(score(widget)).toBe('20');
   });
 });
 
@@ -52,7 +52,7 @@ describe('category widget: categoryKey is required', () => {
     const widget = await showCategory('rich', 'governance');
     expect(() => widget.update({ categoryKey: '' })).toThrow(/categoryKey/);
     expect(widget.options.categoryKey).toBe('governance');
-    expect(score(widget)).toBe('80');
+    expect(score(widget)).toBe('20');
   });
 });
 
@@ -60,19 +60,21 @@ describe('category widget: the full view of a category', () => {
   it('shows the score, the name and the short description', async () => {
     const widget = await showCategory('rich', 'governance');
     expect(stateOf(widget)).toBe('ready');
-    expect(score(widget)).toBe('80');
-    expect(textOf(one(widget, '[part="title"]'))).toBe('Governance');
-    expect(textOf(widget)).toContain('Participation in on-chain governance');
+    expect(score(widget)).toBe('20');
+    // The definition's displayName, not the score's title ("Governance").
+    expect(textOf(one(widget, '[part="title"]'))).toBe('Governance Participation');
+    expect(textOf(widget)).toContain('How much the account takes part in on-chain governance');
   });
 
   it('shows every reason with its points', async () => {
     const widget = await showCategory('rich', 'governance');
     const shown = reasons(widget);
-    expect(shown).toHaveLength(3);
+    expect(shown).toHaveLength(4);
     for (const [title, points] of [
-      ['No votes yet', '0 pts'],
-      ['Voter', '40 pts'],
-      ['Active governor', '80 pts'],
+      ['Not Voting Yet', '0 pts'],
+      ['Occasional Voter', '2 pts'],
+      ['Committed Voter', '10 pts'],
+      ['Governance Champion', '20 pts'],
     ]) {
       expect(shown.some((r) => r.includes(title) && r.includes(points)), `${title} ${points}`).toBe(true);
     }
@@ -82,15 +84,14 @@ describe('category widget: the full view of a category', () => {
     const widget = await showCategory('rich', 'governance');
     const text = textOf(one(widget, '[part="reasons"]'));
     for (const fact of [
-      'The account has not voted.',
-      '0 votes',
-      'No referendum voted on',
-      '5+',
-      'Five or more referenda voted on',
-      '20+',
-      'Twenty or more referenda voted on',
-      'Delegation',
-      'Votes delegated for at least 180 days',
+      'No referendum voted on.',
+      '0%',
+      'Share of referenda voted on',
+      'Voted on fewer than half of the referenda.',
+      '< 50%',
+      '50-99%',
+      '100%',
+      'Voted on every referendum.',
     ]) {
       expect(text).toContain(fact);
     }
@@ -101,7 +102,7 @@ describe('category widget: the full view of a category', () => {
     const current = all(widget, '[aria-current]');
     expect(current).toHaveLength(1);
     expect(current[0]!.getAttribute('aria-current')).not.toBe('false');
-    expect(textOf(current[0]!)).toContain('Active governor');
+    expect(textOf(current[0]!)).toContain('Governance Champion');
     expect(textOf(current[0]!)).toContain('Your score');
     expect(textOf(widget).match(/Your score/g)).toHaveLength(1);
   });
@@ -111,7 +112,7 @@ describe('category widget: the full view of a category', () => {
     expect(score(widget)).toBe('0');
     const current = all(widget, '[aria-current]');
     expect(current).toHaveLength(1);
-    expect(textOf(current[0]!)).toContain('No votes yet');
+    expect(textOf(current[0]!)).toContain('Not Voting Yet');
   });
 
   it('shows the shortened address with the full one in a title', async () => {
@@ -120,21 +121,41 @@ describe('category widget: the full view of a category', () => {
   });
 });
 
+describe('category widget: a penalty category', () => {
+  it('shows a negative score, its reason highlighted', async () => {
+    const widget = await showCategory('identityOnly', 'stakingSlash');
+    expect(score(widget)).toMatch(/^[-−]1$/);
+    expect(textOf(one(widget, '[part="title"]'))).toBe('Staking Slash Penalties');
+    expect(textOf(one(widget, '[aria-current]'))).toContain('Minor Penalty');
+  });
+});
+
+describe('category widget: the definition as the service sends it', () => {
+  it('renders a definition that carries no key (the key is the one asked for)', async () => {
+    const wire = await (await fetch(`${server.url}/api/v2/scores/${ADDRESSES.rich}/governance`, { headers: { 'X-API-Key': API_KEY } })).json();
+    expect(wire.data.definition).not.toHaveProperty('key');
+    const widget = await showCategory('rich', 'governance');
+    expect(stateOf(widget)).toBe('ready');
+    expect(textOf(one(widget, '[part="title"]'))).toBe('Governance Participation');
+    expect(reasons(widget)).toHaveLength(4);
+  });
+});
+
 describe('category widget: name from the definition', () => {
   it('uses the definition displayName, not the score title', async () => {
     const widget = await showCategory('rich', 'longevity');
     expect(textOf(one(widget, '[part="title"]'))).toBe('Account Longevity');
     expect(textOf(widget)).not.toContain('Account Age');
-    expect(score(widget)).toBe('100');
+    expect(score(widget)).toBe('10');
   });
 });
 
 describe('category widget: category without a definition', () => {
-  it('shows the score with its title only', async () => {
-    const widget = await showCategory('rich', 'bridging');
+  it('shows the score with its title only when the definition is null', async () => {
+    const widget = await showCategory('rich', 'governance', { baseUrl: server.fault({ patch: { definition: null } }) });
     expect(stateOf(widget)).toBe('ready');
-    expect(score(widget)).toBe('15');
-    expect(textOf(one(widget, '[part="title"]'))).toBe('Bridging');
+    expect(score(widget)).toBe('20');
+    expect(textOf(one(widget, '[part="title"]'))).toBe('Governance');
     expect(all(widget, '[part="reasons"], [part="reason"], [part="description"], [part="advice"], [aria-current]')).toEqual([]);
     expect(textOf(widget)).not.toContain('How to earn more');
   });
@@ -145,7 +166,7 @@ describe('category widget: advice for earning more', () => {
     const widget = await showCategory('noProfile', 'governance');
     const advice = textOf(one(widget, '[part="advice"]'));
     expect(advice).toContain('How to earn more');
-    expect(advice).toContain('Vote on more referenda.');
+    expect(advice).toContain('Vote on more referenda to reach half of them.');
   });
 
   it('gives no advice when the best reason is achieved and it has none', async () => {
@@ -158,9 +179,10 @@ describe('category widget: advice for earning more', () => {
   // as suggestions to earn more". The fixtures attach to each reason the advice for moving on
   // from it (the top reasons have none), so the achieved reason's own advice must be shown.
   it.each([
-    ['identityOnly', 'longevity', 'Keep the account active to reach the two-year mark.'],
+    ['identityOnly', 'txCount', 'Fifty transactions reach the top tier.'],
+    ['identityOnly', 'stakingSlash', 'Check your validators’ history before nominating them.'],
     ['noProfile', 'governance', 'Vote on an open referendum.'],
-    ['noProfile', 'stakingRewards', 'Nominate validators directly for more points.'],
+    ['noProfile', 'stakingRewards', 'Keep your stake bonded to reach 1 DOT.'],
   ] as const)('for %s in %s, suggests the achieved reason\'s own advice %j', async (address, key, advice) => {
     const widget = await showCategory(address, key);
     expect(all(widget, '[part="advice"]').map((e) => textOf(e)).join(' ')).toContain(advice);
@@ -173,31 +195,31 @@ describe('category widget: showTitle', () => {
     const hidden = await showCategory('rich', 'longevity', { showTitle: false });
     expect(textOf(hidden)).not.toContain('Account Longevity');
     expect(all(hidden, '[part="title"]')).toEqual([]);
-    expect(score(hidden)).toBe('100');
+    expect(score(hidden)).toBe('10');
   });
 });
 
 describe('category widget: showDescription', () => {
   it('shows the short description by default and hides it when false', async () => {
-    expect(textOf(await showCategory('rich', 'longevity'))).toContain('How long the account has existed');
+    expect(textOf(await showCategory('rich', 'longevity'))).toContain('How long the account has been active');
     const hidden = await showCategory('rich', 'longevity', { showDescription: false });
-    expect(textOf(hidden)).not.toContain('How long the account has existed');
-    expect(reasons(hidden)).toHaveLength(3);
+    expect(textOf(hidden)).not.toContain('How long the account has been active');
+    expect(reasons(hidden)).toHaveLength(5);
   });
 });
 
 describe('category widget: showBreakdown', () => {
   it('shows every reason by default and only the achieved one when false', async () => {
-    expect(reasons(await showCategory('rich', 'longevity'))).toHaveLength(3);
+    expect(reasons(await showCategory('rich', 'longevity'))).toHaveLength(5);
     const hidden = await showCategory('rich', 'longevity', { showBreakdown: false });
     expect(reasons(hidden)).toEqual([]);
     expect(all(hidden, '[aria-current]')).toEqual([]);
     const text = textOf(hidden);
-    for (const other of ['New account', 'Established account', '10 pts', '50 pts', 'First transaction less than 365 days ago']) {
+    for (const other of ['Just Arrived', 'First Week', 'One Month In', 'Settled In', '6 pts', 'First activity less than a week ago']) {
       expect(text).not.toContain(other);
     }
-    expect(text).toContain('Veteran account');
-    expect(text).toContain('How long the account has existed');
+    expect(text).toContain('Veteran');
+    expect(text).toContain('How long the account has been active');
   });
 });
 
@@ -206,8 +228,8 @@ describe('category widget: showAdvice', () => {
     expect(textOf(await showCategory('noProfile', 'governance'))).toContain('How to earn more');
     const hidden = await showCategory('noProfile', 'governance', { showAdvice: false });
     expect(textOf(hidden)).not.toContain('How to earn more');
-    expect(textOf(hidden)).not.toContain('Vote on more referenda.');
-    expect(reasons(hidden)).toHaveLength(3);
+    expect(textOf(hidden)).not.toContain('Vote on an open referendum.');
+    expect(reasons(hidden)).toHaveLength(4);
   });
 });
 
@@ -217,13 +239,13 @@ describe('category widget: showScoreOnly', () => {
     expect(score(widget)).toBe('0');
     expect(textOf(widget)).toContain('Governance');
     for (const part of ['description', 'reasons', 'reason', 'advice']) expect(all(widget, `[part="${part}"]`), part).toEqual([]);
-    for (const gone of ['Participation in on-chain governance', 'How to earn more', 'No votes yet', '15a4gY…nKB2']) expect(textOf(widget)).not.toContain(gone);
+    for (const gone of ['How much the account takes part', 'How to earn more', 'Not Voting Yet', '15a4gY…nKB2']) expect(textOf(widget)).not.toContain(gone);
   });
 
   it('is off by default', async () => {
     const widget = await showCategory('noProfile', 'governance');
-    expect(textOf(widget)).toContain('Participation in on-chain governance');
-    expect(reasons(widget)).toHaveLength(3);
+    expect(textOf(widget)).toContain('How much the account takes part in on-chain governance');
+    expect(reasons(widget)).toHaveLength(4);
   });
 
   it('is not the compact layout', async () => {
@@ -238,13 +260,13 @@ describe('category widget: compact', () => {
     expect(all(widget, '.rk-compact')).toHaveLength(1);
     expect(score(widget)).toBe('0');
     expect(textOf(widget)).toContain('Governance');
-    for (const gone of ['Participation in on-chain governance', 'How to earn more', 'No votes yet']) expect(textOf(widget)).not.toContain(gone);
+    for (const gone of ['How much the account takes part', 'How to earn more', 'Not Voting Yet']) expect(textOf(widget)).not.toContain(gone);
   });
 
   it('is off by default', async () => {
     const widget = await showCategory('noProfile', 'governance');
     expect(all(widget, '.rk-compact')).toEqual([]);
-    expect(reasons(widget)).toHaveLength(3);
+    expect(reasons(widget)).toHaveLength(4);
   });
 });
 
@@ -262,7 +284,7 @@ describe('category widget: unknown category for the address (404)', () => {
   });
 
   it('is an error for a category the address has no score in', async () => {
-    const widget = await showCategory('identityOnly', 'governance');
+    const widget = await showCategory('identityOnly', 'tokenDiversity');
     expect(stateOf(widget)).toBe('error');
     expect(textOf(widget)).toMatch(/no score in this category/);
   });
@@ -271,7 +293,8 @@ describe('category widget: unknown category for the address (404)', () => {
 describe('category widget: failures', () => {
   it('shows the error state on 401', async () => {
     const onError = vi.fn();
-    const widget = await showCategory('rich', 'governance', { apiKey: 'not-the-key', onError });
+    // From a page, an invalid key is refused by CORS: the 401 is what a server-side caller (or a proxy) sees.
+    const widget = await showCategory('rich', 'governance', { apiKey: 'not-the-key', baseUrl: server.fault({ status: 401 }), onError });
     expect(stateOf(widget)).toBe('error');
     expect((onError.mock.calls[0]![0] as ServiceError).statusCode).toBe(401);
     expect(textOf(one(widget, '[role="alert"]'))).toMatch(/API key/);
@@ -289,31 +312,31 @@ describe('category widget: update({ categoryKey })', () => {
     await settled(widget);
     expect(requestsTo(server.sandbox.requests, path)).toBe(before + 1);
     expect(textOf(one(widget, '[part="title"]'))).toBe('Account Longevity');
-    expect(score(widget)).toBe('100');
-    expect(textOf(widget)).not.toContain('Active governor');
+    expect(score(widget)).toBe('10');
+    expect(textOf(widget)).not.toContain('Governance Champion');
     expect(onLoad).toHaveBeenCalledTimes(2);
   });
 
   it('reloads into the error state for a category without a score, and back', async () => {
     const widget = await showCategory('identityOnly', 'longevity', { baseUrl: server.fault({}) });
-    widget.update({ categoryKey: 'governance' });
+    widget.update({ categoryKey: 'tokenDiversity' });
     await settled(widget);
     expect(stateOf(widget)).toBe('error');
-    widget.update({ categoryKey: 'identity' });
+    widget.update({ categoryKey: 'stakingSlash' });
     await settled(widget);
     expect(stateOf(widget)).toBe('ready');
-    expect(textOf(one(widget, '[part="title"]'))).toBe('Identity');
+    expect(textOf(one(widget, '[part="title"]'))).toBe('Staking Slash Penalties');
   });
 });
 
 describe('category widget: display options re-render without a request', () => {
   it.each([
-    ['showTitle', false, (w: CategoryWidget) => textOf(w).includes('Governance')],
-    ['showDescription', false, (w: CategoryWidget) => textOf(w).includes('Participation in on-chain governance')],
-    ['showBreakdown', false, (w: CategoryWidget) => reasons(w).length == 3],
+    ['showTitle', false, (w: CategoryWidget) => all(w, '[part="title"]').length == 1],
+    ['showDescription', false, (w: CategoryWidget) => textOf(w).includes('How much the account takes part in on-chain governance')],
+    ['showBreakdown', false, (w: CategoryWidget) => reasons(w).length == 4],
     ['showAdvice', false, (w: CategoryWidget) => textOf(w).includes('How to earn more')],
-    ['showScoreOnly', true, (w: CategoryWidget) => textOf(w).includes('Participation in on-chain governance')],
-    ['compact', true, (w: CategoryWidget) => reasons(w).length == 3],
+    ['showScoreOnly', true, (w: CategoryWidget) => textOf(w).includes('How much the account takes part in on-chain governance')],
+    ['compact', true, (w: CategoryWidget) => reasons(w).length == 4],
   ] as const)('update({ %s: %s }) changes the view with no request', async (option, value, fullView) => {
     const widget = await showCategory('noProfile', 'governance', { baseUrl: server.fault({}), cacheTtlMs: 0 });
     const path = `/scores/${ADDRESSES.noProfile}/governance`;
@@ -331,7 +354,7 @@ describe('category widget: display options re-render without a request', () => {
 
 describe('category widget: common options', () => {
   it('formats the score in the locale', async () => {
-    const baseUrl = server.fault({ patch: { category: { key: 'governance', score: { score: 12345, reason: 'active_governor', title: 'Governance' } } } });
+    const baseUrl = server.fault({ patch: { category: { key: 'governance', score: { score: 12345, reason: 'Full', title: 'Governance', _id: '6650f0c2a1b2fffffffffff0' } } } });
     const widget = await showCategory('rich', 'governance', { baseUrl, locale: 'de-DE' });
     expect(score(widget)).toBe('12.345');
   });
