@@ -28,13 +28,14 @@ const ready = (extra: Record<string, unknown> = {}) => mountReady(badges(extra))
 
 const items = (view: HTMLElement) => [...view.querySelectorAll<HTMLElement>('li.rk-badge')];
 
-// The rich account's five badges, highest level first.
+// The rich account's six badges, highest level first (equal levels in the service's order).
 const RICH = [
-  { key: 'early_adopter', title: 'Early Adopter', level: 5, levelTitle: 'Diamond', tier: 'diamond', earnedAt: '2021-03-14T12:00:00.000Z', date: 'Mar 14, 2021' },
-  { key: 'staking_champion', title: 'Staking Champion', level: 4, levelTitle: 'Platinum', tier: 'platinum', earnedAt: '2023-11-02T18:45:00.000Z', date: 'Nov 2, 2023' },
-  { key: 'governance_voter', title: 'Governance Voter', level: 3, levelTitle: 'Gold', tier: 'gold', earnedAt: '2024-07-19T09:10:00.000Z', date: 'Jul 19, 2024' },
-  { key: 'identity_verified', title: 'Identity Verified', level: 2, levelTitle: 'Silver', tier: 'silver', earnedAt: '2022-05-05T05:05:00.000Z', date: 'May 5, 2022' },
-  { key: 'parachain_explorer', title: 'Parachain Explorer', level: 1, levelTitle: 'Bronze', tier: 'bronze', earnedAt: '2025-01-08T21:00:00.000Z', date: 'Jan 8, 2025' },
+  { key: 'PolkadotRegular', title: 'Polkadot Regular', level: 3, levelTitle: 'Old Guard', tier: 'gold', earnedAt: '2024-03-14T12:00:00.000Z', date: 'Mar 14, 2024' },
+  { key: 'ReferendumVoter', title: 'Referendum Voter', level: 3, levelTitle: 'Governance Regular', tier: 'gold', earnedAt: '2024-07-19T09:10:00.000Z', date: 'Jul 19, 2024' },
+  { key: 'NposGuardian', title: 'NPoS Guardian', level: 2, levelTitle: 'Steady Nominator', tier: 'silver', earnedAt: '2023-11-02T18:45:00.000Z', date: 'Nov 2, 2023' },
+  { key: 'RelayChainInitiate', title: 'Relay Chain Initiate', level: 1, levelTitle: 'Initiate', tier: 'bronze', earnedAt: '2021-03-14T12:00:00.000Z', date: 'Mar 14, 2021' },
+  { key: 'ParachainTraveler', title: 'Parachain Traveler', level: 1, levelTitle: 'Day Tripper', tier: 'bronze', earnedAt: '2025-01-08T21:00:00.000Z', date: 'Jan 8, 2025' },
+  { key: 'IdentityConfirmed', title: 'Identity Confirmed', level: 1, levelTitle: 'Verified', tier: 'bronze', earnedAt: '2022-05-05T05:05:00.000Z', date: 'May 5, 2022' },
 ];
 
 describe('badge list: titles from the definitions, level titles', () => {
@@ -48,12 +49,12 @@ describe('badge list: titles from the definitions, level titles', () => {
       expect(level).toContain(RICH[i]!.levelTitle);
       expect(level).toContain(`Level ${RICH[i]!.level}`);
     });
-    expect(textOf(view.querySelector('.rk-count'))).toBe('5 earned');
+    expect(textOf(view.querySelector('.rk-count'))).toBe('6 earned');
   });
 
   it('a blank level title falls back to the tier name', async () => {
     const baseUrl = server.fault({
-      patch: { badges: [{ badgeKey: 'early_adopter', achievedLevel: 2, achievedLevelKey: 'silver', achievedLevelTitle: ' ' }], count: 1 },
+      patch: { badges: [{ badgeKey: 'ReferendumVoter', achievedLevel: 2, achievedLevelKey: 'LEVEL_2_5_VOTES', achievedLevelTitle: ' ' }], count: 1 },
     });
     const { view } = await ready({ baseUrl });
     expect(textOf(view.querySelector('.rk-level'))).toBe('Silver · Level 2');
@@ -67,12 +68,12 @@ describe('badge titles fall back to the key when there is no definition', () => 
     expect(byKey.get('<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=alert(1)>');
     expect(byKey.get('javascript:alert(1)')).toBe('javascript:alert(1)');
     expect(byKey.get('__proto__')).toBe('__proto__');
-    // early_adopter has a definition in /metadata/badges.
-    expect(byKey.get('early_adopter')).toBe('Early Adopter');
+    // ReferendumVoter has a definition in /metadata/badges.
+    expect(byKey.get('ReferendumVoter')).toBe('Referendum Voter');
   });
 });
 
-describe('tiers: levels 1..5 are bronze..diamond, coloured as SPEC.md 4.3 says', () => {
+describe('tiers: levels 1..5 are bronze..diamond, coloured as SPEC.md 4.3 says (the service uses 1 to 3)', () => {
   it('each badge carries its tier as a class and as data-tier', async () => {
     const { view } = await ready();
     items(view).forEach((li, i) => {
@@ -104,11 +105,12 @@ describe('tiers: levels 1..5 are bronze..diamond, coloured as SPEC.md 4.3 says',
 
 describe('maxBadges: exactly min(available, maxBadges)', () => {
   it.each([
-    [undefined, 5, null],
-    [5, 5, null],
-    [10, 5, null],
-    [2, 2, '+3 more'],
-    [1, 1, '+4 more'],
+    [undefined, 6, null],
+    [6, 6, null],
+    [10, 6, null],
+    [5, 5, '+1 more'],
+    [2, 2, '+4 more'],
+    [1, 1, '+5 more'],
   ])('maxBadges %s → %s shown', async (maxBadges, count, more) => {
     const { view } = await ready(maxBadges === undefined ? {} : { maxBadges });
     expect(items(view)).toHaveLength(count);
@@ -120,7 +122,7 @@ describe('maxBadges: exactly min(available, maxBadges)', () => {
   it('maxBadges 0 shows no badge and says how many there are', async () => {
     const { view } = await ready({ maxBadges: 0 });
     expect(items(view)).toHaveLength(0);
-    expect(textOf(view.querySelector('.rk-more'))).toBe('+5 more');
+    expect(textOf(view.querySelector('.rk-more'))).toBe('+6 more');
     expect(view.querySelector('.rk-empty')).toBeNull();
   });
 });
@@ -142,19 +144,31 @@ describe('showProgress shows earned dates', () => {
     });
   });
 
-  it('a badge without a date shows none', async () => {
-    const { view } = await ready({ address: ADDRESSES.noProfile, showProgress: true });
-    const byKey = new Map(items(view).map((li) => [li.dataset.badge, li]));
-    expect(byKey.get('governance_voter')!.querySelector('time')).toBeNull();
-    expect(byKey.get('parachain_explorer')!.querySelector('time')).not.toBeNull();
+  it('a badge without a date shows none (the service sends no earnedAt for computed badges)', async () => {
+    const { view } = await ready({ address: ADDRESSES.identityOnly, showProgress: true });
+    expect(items(view)).toHaveLength(3);
+    expect(view.querySelectorAll('time')).toHaveLength(0);
+    expect(textOf(view)).not.toMatch(/Earned/);
+    const mixed = server.fault({
+      patch: {
+        badges: [
+          { badgeKey: 'ReferendumVoter', achievedLevel: 1, achievedLevelKey: 'LEVEL_1_FIRST_VOTE', achievedLevelTitle: 'First Vote', earnedAt: null },
+          { badgeKey: 'RelayChainInitiate', achievedLevel: 1, achievedLevelKey: 'LEVEL_1_INITIATE', achievedLevelTitle: 'Initiate', earnedAt: '2024-01-20T08:00:00.000Z' },
+        ],
+        count: 2,
+      },
+    });
+    const byKey = new Map(items((await ready({ baseUrl: mixed, showProgress: true })).view).map((li) => [li.dataset.badge, li]));
+    expect(byKey.get('ReferendumVoter')!.querySelector('time')).toBeNull();
+    expect(byKey.get('RelayChainInitiate')!.querySelector('time')).not.toBeNull();
   });
 
   it('an invalid earnedAt shows no date, never "Invalid Date"', async () => {
     const baseUrl = server.fault({
       patch: {
         badges: [
-          { badgeKey: 'early_adopter', achievedLevel: 1, achievedLevelKey: 'bronze', achievedLevelTitle: 'Bronze', earnedAt: 'not a date' },
-          { badgeKey: 'staking_champion', achievedLevel: 1, achievedLevelKey: 'bronze', achievedLevelTitle: 'Bronze', earnedAt: '2024-02-30T99:99:99Z' },
+          { badgeKey: 'ReferendumVoter', achievedLevel: 1, achievedLevelKey: 'LEVEL_1_FIRST_VOTE', achievedLevelTitle: 'First Vote', earnedAt: 'not a date' },
+          { badgeKey: 'RelayChainInitiate', achievedLevel: 1, achievedLevelKey: 'LEVEL_1_INITIATE', achievedLevelTitle: 'Initiate', earnedAt: '2024-02-30T99:99:99Z' },
         ],
         count: 2,
       },
@@ -175,48 +189,63 @@ describe('showProgress shows earned dates', () => {
 });
 
 describe('badgeKey shows that one badge with its definition and level ladder', () => {
-  it('an earned badge: title, description, five steps, reached ones marked, the current one aria-current', async () => {
-    const { view } = await ready({ badgeKey: 'governance_voter', showProgress: true });
+  it('an earned badge: title, description, its levels, reached ones marked, the current one aria-current', async () => {
+    const { view } = await ready({ badgeKey: 'NposGuardian', showProgress: true });
     expect(items(view)).toHaveLength(0);
     const card = view.querySelector<HTMLElement>('.rk-one')!;
-    expect(card.dataset.badge).toBe('governance_voter');
-    expect(card.dataset.tier).toBe('gold');
-    expect(card.classList.contains('rk-tier-gold')).toBe(true);
-    expect(textOf(card.querySelector('.rk-badge-title'))).toBe('Governance Voter');
-    expect(textOf(card.querySelector('.rk-level'))).toBe('Gold · Level 3');
-    expect(textOf(card.querySelector('.rk-description'))).toBe('Votes on referenda');
-    expect(card.querySelector('time')!.getAttribute('datetime')).toBe('2024-07-19T09:10:00.000Z');
+    expect(card.dataset.badge).toBe('NposGuardian');
+    expect(card.dataset.tier).toBe('silver');
+    expect(card.classList.contains('rk-tier-silver')).toBe(true);
+    expect(textOf(card.querySelector('.rk-badge-title'))).toBe('NPoS Guardian');
+    expect(textOf(card.querySelector('.rk-level'))).toBe('Steady Nominator · Level 2');
+    expect(textOf(card.querySelector('.rk-description'))).toBe('Secures the network by nominating');
+    expect(card.querySelector('time')!.getAttribute('datetime')).toBe('2023-11-02T18:45:00.000Z');
     const steps = [...card.querySelectorAll<HTMLElement>('ol.rk-ladder > li.rk-step')];
-    expect(steps).toHaveLength(5);
-    expect(steps.map((s) => textOf(s.querySelector('.rk-step-title')).replace(' (reached)', ''))).toEqual([
-      'Bronze',
-      'Silver',
-      'Gold',
-      'Platinum',
-      'Diamond',
-    ]);
-    expect(steps.map((s) => s.classList.contains('rk-reached'))).toEqual([true, true, true, false, false]);
-    expect(steps.map((s) => s.getAttribute('aria-current'))).toEqual([null, null, 'step', null, null]);
-    expect(steps.map((s) => textOf(s.querySelector('.rk-step-value')))).toEqual([1, 5, 20, 50, 100].map((v) => `${v} referenda voted on`));
+    expect(steps).toHaveLength(3);
+    expect(steps.map((s) => textOf(s.querySelector('.rk-step-title')).replace(' (reached)', ''))).toEqual(['Nominator', 'Steady Nominator', 'Guardian']);
+    expect(steps.map((s) => s.classList.contains('rk-reached'))).toEqual([true, true, false]);
+    expect(steps.map((s) => s.getAttribute('aria-current'))).toEqual([null, 'step', null]);
     // Reached is said in words too, not only by colour.
-    expect(steps.map((s) => /reached/.test(textOf(s)))).toEqual([true, true, true, false, false]);
+    expect(steps.map((s) => /reached/.test(textOf(s)))).toEqual([true, true, false]);
+  });
+
+  it('a definition sent without key (as the service does) is used, with its 1 to 3 levels', async () => {
+    const wire = await (await fetch(`${server.url}/api/v2/badges/${ADDRESSES.rich}/ReferendumVoter`, { headers: { 'X-API-Key': API_KEY } })).json();
+    expect(wire.data.definition).not.toHaveProperty('key');
+    const { view } = await ready({ badgeKey: 'ReferendumVoter' });
+    const card = view.querySelector<HTMLElement>('.rk-one')!;
+    expect(textOf(card.querySelector('.rk-badge-title'))).toBe('Referendum Voter');
+    expect(textOf(card.querySelector('.rk-level'))).toBe('Governance Regular · Level 3');
+    expect(card.querySelectorAll('.rk-step')).toHaveLength(3);
+    const single = (await ready({ badgeKey: 'RelayChainInitiate' })).view.querySelector<HTMLElement>('.rk-one')!;
+    expect(single.querySelectorAll('.rk-step')).toHaveLength(1);
+    expect(single.dataset.tier).toBe('bronze');
   });
 
   it('requests only that badge', async () => {
     const baseUrl = server.fault({});
     const before = countRequests(server.sandbox);
-    await ready({ badgeKey: 'early_adopter', baseUrl });
-    expect(server.sandbox.requests.slice(before).map((r) => r.path)).toEqual([`/api/v2/badges/${ADDRESSES.rich}/early_adopter`]);
+    await ready({ badgeKey: 'ReferendumVoter', baseUrl });
+    expect(server.sandbox.requests.slice(before).map((r) => r.path)).toEqual([`/api/v2/badges/${ADDRESSES.rich}/ReferendumVoter`]);
   });
 
-  it('a badge the address has not earned says "Not earned yet" and marks no step', async () => {
-    const { view } = await ready({ address: ADDRESSES.fresh, badgeKey: 'early_adopter' });
+  it('a deployment that answers an unearned badge with 200 and badge null: "Not earned yet", no step marked', async () => {
+    // The sandbox answers 404 like production; a patch of an earned badge plays the other kind.
+    const baseUrl = server.fault({ patch: { badge: null, earned: false } });
+    const { view } = await ready({ badgeKey: 'ReferendumVoter', baseUrl });
     const card = view.querySelector<HTMLElement>('.rk-one')!;
-    expect(textOf(card.querySelector('.rk-badge-title'))).toBe('Early Adopter');
+    expect(textOf(card.querySelector('.rk-badge-title'))).toBe('Referendum Voter');
     expect(textOf(card.querySelector('.rk-level'))).toBe('Not earned yet');
     expect(card.dataset.tier).toBe('none');
-    expect(card.querySelectorAll('.rk-step')).toHaveLength(5);
+    expect(card.querySelectorAll('.rk-step')).toHaveLength(3);
     expect(card.querySelectorAll('.rk-reached, [aria-current]')).toHaveLength(0);
+  });
+
+  it('a badge the address has not earned is a 404 shown calmly', async () => {
+    const { host, root, loaded } = mountWidget(badges({ address: ADDRESSES.fresh, badgeKey: 'ReferendumVoter' }));
+    expect(await loaded).toBe('error');
+    expect(host.dataset.state).toBe('error');
+    expect(textOf(root.querySelector('[part="empty"][role="status"]'))).toBe('This address has not earned this badge yet.');
   });
 
   it('an unknown or unearned badge key is a 404: error state, shown as a calm "not earned yet"', async () => {
@@ -235,6 +264,7 @@ describe('an address with no badges gets an empty state', () => {
   it.each([
     ['fresh', ADDRESSES.fresh],
     ['unknown', ADDRESSES.unknown],
+    ['noBadges', ADDRESSES.noBadges],
   ])('%s: ready, "No badges earned yet", no list', async (_name, address) => {
     const onLoad = vi.fn();
     const { view } = await ready({ address, onLoad });
@@ -264,7 +294,7 @@ describe('badge definitions are fetched once per client options', () => {
     expect(await Promise.all(first.map((m) => m.loaded))).toEqual(['ready', 'ready', 'ready']);
     const later = mountWidget(badges({ baseUrl, address: ADDRESSES.identityOnly }));
     expect(await later.loaded).toBe('ready');
-    expect(textOf(viewOf(later.root).querySelector('.rk-badge-title'))).toBe('Identity Verified');
+    expect(textOf(viewOf(later.root).querySelector('.rk-badge-title'))).toBe('Referendum Voter');
     expect(countRequests(server.sandbox, DEFS) - before).toBe(1);
   });
 
@@ -283,7 +313,7 @@ describe('hostile data is shown as text, never as markup', () => {
   it.each([
     ['list', {}],
     ['list with dates', { showProgress: true }],
-    ['one badge (hostile definition)', { badgeKey: 'early_adopter', showProgress: true }],
+    ['one badge (hostile definition)', { badgeKey: 'ReferendumVoter', showProgress: true }],
   ])('%s', async (_label, extra) => {
     const { view, root } = await ready({ address: ADDRESSES.hostile, ...extra });
     expect(root.querySelectorAll('script, svg, iframe, object, embed, style, link, a, form')).toHaveLength(0);
@@ -300,7 +330,7 @@ describe('hostile data is shown as text, never as markup', () => {
       // Text past 2,000 characters is cut when rendered (README, "Security model").
       for (const s of strings) expect(view.textContent).toContain(s.length > 2000 ? s.slice(0, 2000) + '…' : s);
     } else {
-      expect(view.querySelectorAll('.rk-step')).toHaveLength(5);
+      expect(view.querySelectorAll('.rk-step')).toHaveLength(3);
     }
   });
 });
