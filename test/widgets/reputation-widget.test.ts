@@ -26,16 +26,31 @@ const ready = (extra: Record<string, unknown> = {}) => mountReady(reputation(ext
 const titles = (view: HTMLElement) => [...view.querySelectorAll('.rk-category-title')].map(textOf);
 const scores = (view: HTMLElement) => [...view.querySelectorAll('.rk-category-score')].map(textOf);
 
-// The rich account: 7 categories, total 500.
-const RICH_ORDER = ['Transaction Count', 'Account Age', 'Governance', 'Staking', 'Unique Interactions', 'Identity', 'Bridging'];
-const RICH_SCORES = ['120', '100', '80', '75', '60', '50', '15'];
+// The rich account: the 12 categories, total 89, shown by their score titles (some differ from
+// the definitions' names), highest first; equal scores in the service's category order.
+const RICH_ORDER = [
+  'Governance',
+  'Account Age',
+  'Transaction Count',
+  'Transaction Volume',
+  'Staking Rewards',
+  'Extrinsic Depth',
+  'Modules Used',
+  'Nominations',
+  'NFT Holdings',
+  'Token Diversity',
+  'NFT Activity',
+  'Staking Slash Penalties',
+];
+const RICH_SCORES = ['20', '10', '10', '10', '10', '10', '5', '5', '5', '3', '1', '0'];
+const RICH_TOTAL = 89;
 
 describe('total score', () => {
   it('is shown, labelled, in the score part', async () => {
     const { view } = await ready();
     const total = view.querySelector('[part="score"]');
-    expect(textOf(total)).toBe('500');
-    expect(textOf(view.querySelector('[part="total"]'))).toBe('Reputation score500');
+    expect(textOf(total)).toBe('89');
+    expect(textOf(view.querySelector('[part="total"]'))).toBe('Reputation score89');
   });
 
   it('is grouped by the locale: de-DE "1.234", en-US "1,234"', async () => {
@@ -58,7 +73,8 @@ describe('categories: exactly min(available, maxCategories), highest score first
   it.each([
     [undefined, 6],
     [7, 7],
-    [10, 7],
+    [12, 12],
+    [20, 12],
     [2, 2],
     [1, 1],
   ])('maxCategories %s → %s shown', async (maxCategories, count) => {
@@ -72,7 +88,7 @@ describe('categories: exactly min(available, maxCategories), highest score first
     const { view } = await ready({ maxCategories: 0 });
     expect(view.querySelectorAll('.rk-category')).toHaveLength(0);
     expect(view.querySelector('.rk-empty')).toBeNull();
-    expect(textOf(view.querySelector('.rk-score'))).toBe('500');
+    expect(textOf(view.querySelector('.rk-score'))).toBe('89');
   });
 
   it('the list is labelled for assistive technology', async () => {
@@ -80,7 +96,7 @@ describe('categories: exactly min(available, maxCategories), highest score first
     expect(view.querySelector('ul.rk-categories')!.getAttribute('aria-label')).toMatch(/categor/i);
   });
 
-  it('equal scores keep the service's category order', async () => {
+  it("equal scores keep the service's category order", async () => {
     const tie = { score: 10, reason: 'r', title: '' };
     const baseUrl = server.fault({
       patch: { totalScore: 30, categories: { stakingRewards: tie, longevity: tie, governance: tie } },
@@ -91,14 +107,15 @@ describe('categories: exactly min(available, maxCategories), highest score first
 });
 
 describe('category titles', () => {
-  it('the unknown key "bridging" is shown by its title', async () => {
-    const { view } = await ready({ maxCategories: 7 });
+  it('a key without a definition ("bridging", say a category added later) is shown by its title', async () => {
+    const categories = { ...FIXTURES[ADDRESSES.rich].scores.categories, bridging: { score: 15, reason: 'Bridged', title: 'Bridging' } };
+    const { view } = await ready({ maxCategories: 13, baseUrl: server.fault({ patch: { totalScore: RICH_TOTAL + 15, categories } }) });
     const bridging = view.querySelector('[data-category="bridging"]');
     expect(textOf(bridging?.querySelector('.rk-category-title'))).toBe('Bridging');
     expect(textOf(bridging?.querySelector('.rk-category-score'))).toBe('15');
   });
 
-  it('a blank title falls back to the category's name, then to the key', async () => {
+  it("a blank title falls back to the category's name, then to the key", async () => {
     const baseUrl = server.fault({
       patch: {
         totalScore: 30,
@@ -125,7 +142,7 @@ describe('showCategories: false shows only the total score', () => {
     const { view } = await ready({ showCategories: false });
     expect(view.querySelector('.rk-categories')).toBeNull();
     expect(view.querySelectorAll('.rk-category, .rk-bar')).toHaveLength(0);
-    expect(textOf(view.querySelector('.rk-score'))).toBe('500');
+    expect(textOf(view.querySelector('.rk-score'))).toBe('89');
     for (const title of RICH_ORDER) expect(textOf(view)).not.toContain(title);
   });
 
@@ -143,7 +160,7 @@ describe('compact: a one-line form', () => {
     expect(normal.view.querySelector('.rk-meta')).not.toBeNull();
     const { view } = await ready({ compact: true, maxCategories: 3 });
     expect(view.querySelector('.rk-card.rk-compact')).not.toBeNull();
-    expect(textOf(view.querySelector('.rk-score'))).toBe('500');
+    expect(textOf(view.querySelector('.rk-score'))).toBe('89');
     expect(view.querySelector('.rk-meta')).toBeNull();
     expect(view.querySelectorAll('.rk-category')).toHaveLength(3);
   });
@@ -199,9 +216,10 @@ describe('bar widths go through CSSOM, never through a style attribute in markup
   };
 
   it('each bar gets --rk-share = score / total', async () => {
-    const { view } = await ready({ maxCategories: 7 });
+    const { view } = await ready({ maxCategories: 12 });
     const shares = [...view.querySelectorAll<HTMLElement>('.rk-fill')].map((bar) => Number(bar.style.getPropertyValue('--rk-share')));
-    expect(shares).toEqual(RICH_SCORES.map((s) => Number(s) / 500));
+    // Rounded to thousandths by the widget.
+    expect(shares).toEqual(RICH_SCORES.map((s) => expect.closeTo(Number(s) / RICH_TOTAL, 3)));
   });
 
   it('the only style attributes are the --rk-share custom properties set after rendering', async () => {
