@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWidget, ServiceError } from '../../src/index';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { ORIGIN_LOCKED_KEY } from '../../demo/fixtures.mjs';
 import {
   cleanupWidgets,
   countRequests,
@@ -49,7 +50,7 @@ describe('mount() into a selector or an element', () => {
     const host = container.querySelector<HTMLElement>(':scope > div.repkit')!;
     expect(host).toBeTruthy();
     await waitForState(host, 'ready');
-    expect(textOf(viewOf(host.shadowRoot!))).toContain('500');
+    expect(textOf(viewOf(host.shadowRoot!))).toContain('89');
   });
 
   it('mounts into an element passed directly', async () => {
@@ -133,7 +134,7 @@ describe('the loading state', () => {
     expect(host.dataset.state).toBe('ready');
     expect(view.getAttribute('aria-busy')).toBe('false');
     expect(view.querySelector('.rk-skel')).toBeNull();
-    expect(textOf(view.querySelector('.rk-score'))).toBe('500');
+    expect(textOf(view.querySelector('.rk-score'))).toBe('89');
   });
 });
 
@@ -145,7 +146,8 @@ describe('error state: invalid API key (401)', () => {
     const listener = (e: Event) => seen.push(e as CustomEvent);
     document.addEventListener('repkit:error', listener);
     try {
-      const { host, root, loaded } = mountWidget(reputation({ apiKey: 'wrong-key', onError, onLoad }));
+      // What a server-side caller (or a proxy) gets; from a page an invalid key is a CORS refusal (below).
+      const { host, root, loaded } = mountWidget(reputation({ apiKey: 'wrong-key', baseUrl: server.fault({ status: 401 }), onError, onLoad }));
       expect(await loaded).toBe('error');
       expect(host.dataset.state).toBe('error');
       expect(viewOf(root).getAttribute('aria-busy')).toBe('false');
@@ -173,10 +175,33 @@ describe('error state: invalid API key (401)', () => {
   });
 });
 
-describe('error state: reputation 404', () => {
-  it('an unknown address says there is no reputation data for it yet, with onError(404)', async () => {
+describe('error state: a key refused for this page (403, the CORS refusal)', () => {
+  // happy-dom can read the refusal, which a browser cannot (test/browser covers that case).
+  it.each([
+    ['an invalid key', { apiKey: 'wrong-key' }],
+    ['a key locked to another origin', { apiKey: ORIGIN_LOCKED_KEY }],
+  ])('%s: the sentence names the origin, no retry', async (_name, extra) => {
     const onError = vi.fn();
-    const { host, root, loaded } = mountWidget(reputation({ address: ADDRESSES.unknown, onError }));
+    const { root, loaded } = mountWidget(reputation({ ...extra, onError }));
+    expect(await loaded).toBe('error');
+    expect(textOf(root.querySelector('[role="alert"]'))).toBe(`The API key does not allow this site's origin (${location.origin}).`);
+    expect(root.querySelector('button')).toBeNull();
+    expect(onError.mock.calls[0]![0].statusCode).toBe(403);
+  });
+});
+
+describe('error state: reputation 404', () => {
+  it('an unknown address is computed by the service: ready with score 0, not a 404', async () => {
+    const onError = vi.fn();
+    const { root, loaded } = mountWidget(reputation({ address: ADDRESSES.unknown, onError }));
+    expect(await loaded).toBe('ready');
+    expect(textOf(viewOf(root).querySelector('.rk-score'))).toBe('0');
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('a 404 (other deployments) says there is no reputation data for it yet, with onError(404)', async () => {
+    const onError = vi.fn();
+    const { host, root, loaded } = mountWidget(reputation({ address: ADDRESSES.unknown, baseUrl: server.fault({ status: 404 }), onError }));
     expect(await loaded).toBe('error');
     expect(host.dataset.state).toBe('error');
     expect(textOf(viewOf(root))).toMatch(/no reputation data for this address yet/i);
@@ -212,7 +237,7 @@ describe('"Try again" reloads', () => {
     expect(host.dataset.state).toBe('loading');
     expect(await next).toBe('ready');
     expect(host.dataset.state).toBe('ready');
-    expect(textOf(viewOf(root).querySelector('.rk-score'))).toBe('500');
+    expect(textOf(viewOf(root).querySelector('.rk-score'))).toBe('89');
     expect(root.querySelector('button')).toBeNull();
     expect(onLoad).toHaveBeenCalledTimes(1);
     expect(onError).toHaveBeenCalledTimes(1);
@@ -278,7 +303,7 @@ describe('onLoad and repkit:load after each successful load', () => {
     );
     await loaded;
     expect(seenOnLoad?.state).toBe('ready');
-    expect(seenOnLoad?.text).toContain('500');
+    expect(seenOnLoad?.text).toContain('89');
   });
 });
 
@@ -361,7 +386,7 @@ describe('update() with display options re-renders with no request', () => {
     const { widget, root, loaded } = mountWidget({ ...reputation({ cacheTtlMs: 0 }), type: 'badge' });
     await loaded;
     const before = countRequests(server.sandbox);
-    expect(viewOf(root).querySelectorAll('.rk-badge')).toHaveLength(5);
+    expect(viewOf(root).querySelectorAll('.rk-badge')).toHaveLength(6);
     expect(viewOf(root).querySelector('time')).toBeNull();
     widget.update({ maxBadges: 1 });
     expect(viewOf(root).querySelectorAll('.rk-badge')).toHaveLength(1);
@@ -391,7 +416,7 @@ describe('update() with data options reloads with a request', () => {
     expect(await next).toBe('ready');
     expect(countRequests(server.sandbox, scoresPath(ADDRESSES.noProfile)) - before).toBe(1);
     expect(viewOf(root).querySelector('.rk-address')!.getAttribute('title')).toBe(ADDRESSES.noProfile);
-    expect(textOf(viewOf(root).querySelector('.rk-score'))).toBe('95');
+    expect(textOf(viewOf(root).querySelector('.rk-score'))).toBe('16');
   });
 
   it('apiKey', async () => {
@@ -402,8 +427,9 @@ describe('update() with data options reloads with a request', () => {
     widget.update({ apiKey: 'revoked-key' });
     expect(await next).toBe('error');
     expect(server.sandbox.requests.at(-1)).toMatchObject({ apiKey: 'revoked-key', path: scoresPath(ADDRESSES.rich) });
-    expect(textOf(viewOf(root))).toContain('invalid API key');
-    expect(onError.mock.calls[0]![0].statusCode).toBe(401);
+    // From this page (happy-dom's origin) an unknown key is the CORS refusal.
+    expect(textOf(viewOf(root))).toContain("The API key does not allow this site's origin");
+    expect(onError.mock.calls[0]![0].statusCode).toBe(403);
   });
 
   it('baseUrl', async () => {
@@ -418,13 +444,13 @@ describe('update() with data options reloads with a request', () => {
   it('badgeKey (badge widget)', async () => {
     const { widget, host, root, loaded } = mountWidget({ ...reputation(), type: 'badge' });
     await loaded;
-    const path = `/api/v2/badges/${ADDRESSES.rich}/governance_voter`;
+    const path = `/api/v2/badges/${ADDRESSES.rich}/NposGuardian`;
     const before = countRequests(server.sandbox, path);
     const next = nextOutcome(host);
-    widget.update({ badgeKey: 'governance_voter' });
+    widget.update({ badgeKey: 'NposGuardian' });
     expect(await next).toBe('ready');
     expect(countRequests(server.sandbox, path) - before).toBe(1);
-    expect(viewOf(root).querySelectorAll('.rk-step')).toHaveLength(5);
+    expect(viewOf(root).querySelectorAll('.rk-step')).toHaveLength(3);
   });
 
   it('setting a data option to its current value does not reload', async () => {
@@ -640,7 +666,7 @@ describe('destroy()', () => {
     const b = mountWidget(config);
     a.widget.destroy();
     expect(await b.loaded).toBe('ready');
-    expect(textOf(viewOf(b.root).querySelector('.rk-score'))).toBe('500');
+    expect(textOf(viewOf(b.root).querySelector('.rk-score'))).toBe('89');
   });
 });
 
@@ -661,13 +687,13 @@ describe('only the newest load renders', () => {
     const next = nextOutcome(container);
     widget.update({ baseUrl: server.fault({}), address: ADDRESSES.noProfile });
     expect(await next).toBe('ready');
-    expect(textOf(viewOf(root).querySelector('.rk-score'))).toBe('95');
+    expect(textOf(viewOf(root).querySelector('.rk-score'))).toBe('16');
     await sleep(600); // the slow answer for the old address would have arrived by now
     observer.disconnect();
     expect(host.dataset.state).toBe('ready');
-    expect(textOf(viewOf(root).querySelector('.rk-score'))).toBe('95');
+    expect(textOf(viewOf(root).querySelector('.rk-score'))).toBe('16');
     expect(viewOf(root).querySelector('.rk-address')!.getAttribute('title')).toBe(ADDRESSES.noProfile);
-    expect(shown.every((s) => s == '95')).toBe(true);
+    expect(shown.every((s) => s == '16')).toBe(true);
     expect(onLoad).toHaveBeenCalledTimes(1);
     expect(onError).not.toHaveBeenCalled();
     expect(events.map((e) => e.type)).toEqual(['repkit:load']);
@@ -678,7 +704,7 @@ describe('only the newest load renders', () => {
     const { widget, host, root, container } = mountWidget(reputation({ baseUrl: server.fault({ latency: 300 }), onLoad }));
     await sleep(30);
     const next = nextOutcome(container);
-    widget.update({ baseUrl: server.fault({}), address: ADDRESSES.unknown });
+    widget.update({ baseUrl: server.fault({ status: 404 }), address: ADDRESSES.unknown });
     expect(await next).toBe('error');
     await sleep(450);
     expect(host.dataset.state).toBe('error');
