@@ -22,8 +22,8 @@ const KINDS: Kind[] = ['reputation', 'badge', 'profile', 'category'];
 
 /** What each kind shows for the rich fixture once loaded. */
 const SHOWS: Record<Kind, string> = {
-  reputation: '500',
-  badge: '5 earned',
+  reputation: '89',
+  badge: '6 earned',
   profile: 'Alice Validator',
   category: 'Governance',
 };
@@ -90,7 +90,7 @@ describe.each(KINDS)('%s widget', (kind) => {
     const widget = make(kind, { theme: 'light' });
     let returned: unknown;
     const requests = await requestsDuring(() => {
-      const key = kind == 'category' ? { categoryKey: 'identity' } : {}; // identityOnly has no governance score
+      const key = kind == 'category' ? { categoryKey: 'txVolume' } : {}; // a category identityOnly has a score in
       returned = widget.update({ theme: 'dark', address: ADDRESSES.identityOnly, className: 'later', ...key } as never);
     });
     expect(returned).toBe(widget);
@@ -244,7 +244,7 @@ describe('misuse that is the same for every kind', () => {
     expect(widget.element!.ownerDocument).toBe(other);
     expect(widget.element!.dataset.theme).toBe('light'); // no window, no matchMedia: light
     expect(widget.element!.shadowRoot!.querySelector('style')?.textContent).toContain('--rk-bg');
-    expect(textOf(viewOf(widget.element!.shadowRoot!))).toContain('500');
+    expect(textOf(viewOf(widget.element!.shadowRoot!))).toContain('89');
     widget.destroy();
     expect(target.children).toHaveLength(0);
   });
