@@ -52,11 +52,11 @@ function packageVersion() {
  * `require` loads, wrong for the `.mjs` files. Each `.d.mts` re-exports its `.d.ts`, so one set of
  * declarations (one `HTMLElementTagNameMap` entry) serves both conditions (publint, attw).
  */
-function esmDeclarations() {
+function esmDeclarations(names = ['repkit', 'repkit.embed']) {
   return {
     name: 'esm-declarations',
     generateBundle() {
-      for (const name of ['repkit', 'repkit.embed']) {
+      for (const name of names) {
         this.emitFile({ type: 'asset', fileName: `${name}.d.mts`, source: `export * from './${name}.js';\n` });
       }
     },
@@ -73,6 +73,9 @@ const terserPlugin = () =>
     compress: { passes: 2 },
     format: { comments: false },
   });
+
+/** The proxy's two entries: `repkit/proxy` and `repkit/proxy/node`. */
+const PROXY_INPUT = { 'repkit.proxy': 'src/proxy/index.ts', 'repkit.proxy.node': 'src/proxy/node.ts' };
 
 export default [
   {
@@ -94,5 +97,20 @@ export default [
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'repkit-[hash].d.ts' },
     plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations()],
     external: [/\.css\?raw$/],
+  },
+  // repkit/proxy (the edge handler: standard fetch API only) and repkit/proxy/node (its
+  // node:http adapter). Server code: ES modules only, built apart from the browser bundles
+  // above so that neither ever pulls in the other.
+  {
+    input: PROXY_INPUT,
+    output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: 'repkit.proxy-[hash].mjs' },
+    external: [/^node:/],
+    plugins: [typescriptPlugin()],
+  },
+  {
+    input: PROXY_INPUT,
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'repkit.proxy-[hash].d.ts' },
+    external: [/^node:/],
+    plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations(Object.keys(PROXY_INPUT))],
   },
 ];

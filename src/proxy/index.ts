@@ -1,0 +1,12 @@
+/**
+ * `repkit/proxy`: a caching proxy for the reputation service that holds the API key at the
+ * edge, so pages carry none and the service's quota is spent once per address per TTL.
+ *
+ * A standard fetch handler with no Node-only API: the same code runs on Cloudflare Workers,
+ * Deno, Bun, Vercel and Netlify edge functions, and Node 18+ (`repkit/proxy/node` adapts it to
+ * `node:http`). Nothing here has side effects until {@link createProxy} is called.
+ */
+export { createProxy } from './handler';
+export { memoryCache, type MemoryCache, type MemoryCacheOptions } from './cache';
+export { DEFAULT_UPSTREAM, PROXY_LIMITS } from './options';
+export type { CachedAnswer, ProxyCache, ProxyContext, ProxyHandler, ProxyOptions } from './types';

@@ -1,0 +1,93 @@
+/// <reference types="node" />
+/**
+ * `repkit/proxy/node`: serves a fetch handler (such as {@link createProxy}'s) from `node:http`.
+ * Kept apart from `repkit/proxy` so that the edge entry imports nothing from `node:`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+
+/** A fetch handler: what {@link toNodeListener} serves. */
+export type FetchHandler = (request: Request) => Promise<Response> | Response;
+
+/** Options of {@link toNodeListener}. */
+export interface NodeListenerOptions {
+  /**
+   * Compress answers above 1 kB with gzip when the client accepts it, as edge platforms do by
+   * themselves. Default `true`.
+   */
+  compress?: boolean;
+}
+
+/** Answers larger than this are compressed. */
+const GZIP_THRESHOLD = 1024;
+
+/** Whether an Accept-Encoding value accepts gzip (`q=0` refuses). */
+const acceptsGzip = (value: string | undefined): boolean =>
+  !!value &&
+  value.split(',').some((part) => {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (name.trim() != 'gzip' && name.trim() != '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+
+/** The fetch `Request` for a Node request. Bodies are not read: the proxy answers GET only. */
+const toRequest = (req: IncomingMessage, signal: AbortSignal): Request => {
+  const host = typeof req.headers.host == 'string' && /^[\w.:[\]-]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
+  const url = new URL(req.url && req.url.startsWith('/') ? req.url : '/', `http://${host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    try {
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    } catch {
+      // A header value fetch refuses (control characters): the handler never needs it.
+    }
+  }
+  // A GET with a body cannot be built; other methods are refused by the proxy anyway.
+  return new Request(url, { method: req.method ?? 'GET', headers, signal });
+};
+
+/**
+ * A `node:http` request listener that serves `handler`:
+ * `http.createServer(toNodeListener(createProxy({ apiKey })))`. Request bodies are drained
+ * and not passed on (the proxy answers GET, HEAD and OPTIONS only). A handler that throws
+ * gives 500; a client that goes away aborts the request's `signal`.
+ */
+export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+  const compress = options.compress ?? true;
+  return (req, res) => {
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    req.resume();
+    void (async () => {
+      let response: Response;
+      try {
+        response = await handler(toRequest(req, controller.signal));
+      } catch {
+        response = new Response(JSON.stringify({ message: 'Internal error' }), { status: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+      }
+      if (res.destroyed) return;
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      let body = req.method == 'HEAD' || response.body === null ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
+      if (compress && body.length > GZIP_THRESHOLD && !headers['content-encoding']) {
+        headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+        if (acceptsGzip(req.headers['accept-encoding'])) {
+          body = gzipSync(body);
+          headers['content-encoding'] = 'gzip';
+        }
+      }
+      if (req.method != 'HEAD' && response.status != 204 && response.status != 304) headers['content-length'] = String(body.length);
+      res.writeHead(response.status, headers);
+      res.end(body);
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  };
+}
