@@ -58,10 +58,10 @@ interface Kind {
 }
 
 const earned = (extra: Record<string, unknown>) => ({
-  badgeKey: 'early_adopter',
+  badgeKey: 'ReferendumVoter',
   achievedLevel: 3,
-  achievedLevelKey: 'gold',
-  achievedLevelTitle: 'Gold',
+  achievedLevelKey: 'LEVEL_3_20_VOTES',
+  achievedLevelTitle: 'Governance Regular',
   earnedAt: '2024-01-01T00:00:00.000Z',
   ...extra,
 });
@@ -87,8 +87,8 @@ const KINDS: Kind[] = [
   },
   {
     name: 'one badge',
-    config: { type: 'badge', badgeKey: 'early_adopter', showProgress: true },
-    path: `/api/v2/badges/${RICH}/early_adopter`,
+    config: { type: 'badge', badgeKey: 'ReferendumVoter', showProgress: true },
+    path: `/api/v2/badges/${RICH}/ReferendumVoter`,
     notFound: 'This address has not earned this badge yet.',
     number: (v) => ({ badge: earned({ achievedLevel: v }) }),
     numberField: 'badge.achievedLevel',
@@ -108,7 +108,7 @@ const KINDS: Kind[] = [
     config: { type: 'category', categoryKey: 'governance' },
     path: `/api/v2/scores/${RICH}/governance`,
     notFound: 'This address has no score in this category yet.',
-    number: (v) => ({ category: { key: 'governance', score: { score: v, reason: 'active_governor', title: 'Governance' } } }),
+    number: (v) => ({ category: { key: 'governance', score: { score: v, reason: 'Full', title: 'Governance' } } }),
     numberField: 'category.score.score',
     numberShown: (view) => view.querySelector('.rk-score')?.textContent,
   },
@@ -127,6 +127,7 @@ const SAY = {
   busy: 'The service is busy right now (rate limited).',
   trouble: 'The service is having trouble right now.',
   malformed: 'The service sent data this widget could not read.',
+  redirected: 'The service redirected the request elsewhere; the widget does not follow redirects.',
 };
 
 interface Expected {
@@ -201,9 +202,15 @@ const FAULTS: Fault[] = [
     expect: (kind) => ({ state: 'ready', requests: kind.name == 'badge list' ? undefined : 2 }),
   },
   {
-    name: '429 without Retry-After, persistent (retries 1)',
+    // As the service sends it: X-RateLimit-Reset (epoch ms) a moment away, no Retry-After.
+    name: '429 with a near X-RateLimit-Reset, persistent (retries 1)',
+    items: () => ({ resetIn: 50 }),
+    expect: () => error(SAY.busy, true, { status: 429, message: /^Rate limit exceeded\./, requests: 2 }),
+  },
+  {
+    name: '429 whose X-RateLimit-Reset is an hour away: not retried',
     items: () => ({ status: 429 }),
-    expect: () => error(SAY.busy, true, { status: 429, requests: 2 }),
+    expect: () => error(SAY.busy, true, { status: 429, requests: 1 }),
   },
   {
     name: '503, then 200',
@@ -213,7 +220,7 @@ const FAULTS: Fault[] = [
   {
     name: 'persistent 500',
     items: () => ({ status: 500 }),
-    expect: () => error(SAY.trouble, true, { status: 500, message: /Injected 500 error/, requests: 1 }),
+    expect: () => error(SAY.trouble, true, { status: 500, message: /^Failed to get /, requests: 1 }),
   },
   {
     name: '401',
@@ -344,6 +351,23 @@ const FAULTS: Fault[] = [
     expect: () => ({ state: 'ready', requests: 1 }),
   },
   {
+    // Small on the wire, 5 MB once inflated: the cap counts decompressed bytes.
+    name: 'a gzip bomb',
+    items: () => ({ bomb: 5000000 }),
+    expect: () => error(SAY.tooLarge, false, { status: 0, message: /response too large/, requests: 1 }),
+  },
+  {
+    // 2.5 MB of valid JSON, uncompressed: over the 2 MB default cap.
+    name: 'a body over the cap, uncompressed',
+    items: () => ({ big: 2500000 }),
+    expect: () => error(SAY.tooLarge, false, { status: 0, message: /response too large/, requests: 1 }),
+  },
+  {
+    name: 'a redirect elsewhere',
+    items: () => ({ redirect: 'https://elsewhere.example/api/v2/x' }),
+    expect: () => error(SAY.redirected, false, { status: 0, requests: 1 }),
+  },
+  {
     name: 'the badge definitions endpoint fails (500)',
     route: (url) => url.replace(/\/__fault\/([^/]*)\/api\/v2\/metadata\/badges$/, '/__fault/$1,status=500/api/v2/metadata/badges'),
     expect: (kind) =>
@@ -355,11 +379,12 @@ const FAULTS: Fault[] = [
             // Without definitions, each badge is titled by its key.
             check: (view) =>
               expect(Array.from(view.querySelectorAll('.rk-badge-title'), (e) => e.textContent)).toEqual([
-                'early_adopter',
-                'staking_champion',
-                'governance_voter',
-                'identity_verified',
-                'parachain_explorer',
+                'PolkadotRegular',
+                'ReferendumVoter',
+                'NposGuardian',
+                'RelayChainInitiate',
+                'ParachainTraveler',
+                'IdentityConfirmed',
               ]),
           },
   },
