@@ -20,7 +20,7 @@ import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { cleanupWidgets, mountWidget, nextOutcome } from '../helpers/widgets';
 import { CORPUS, htmlParsing } from './corpus';
 import { inspectView, rulesFor, type Kind } from './inspect';
-import { answer, hostileRecords, type ProfileVariant } from './records';
+import { answer, hostileRecords, wireRecords, type ProfileVariant } from './records';
 
 const server = useSandbox();
 
@@ -448,12 +448,12 @@ describe.each(COMBOS)('$name', (combo) => {
 describe('the fetch stub renders what the sandbox would (patch fault, over HTTP)', () => {
   afterAll(cleanupWidgets);
 
-  const SHORT = CASES.filter(({ value }) => encodeURIComponent(JSON.stringify(hostileRecords(value).profile)).length < 6000);
+  const SHORT = CASES.filter(({ value }) => encodeURIComponent(JSON.stringify(wireRecords(value).profile)).length < 6000);
   const KINDS = [
-    { kind: 'reputation', config: { type: 'reputation' }, patch: (s: string) => hostileRecords(s).scores },
-    { kind: 'one badge', config: { type: 'badge', badgeKey: 'early_adopter' }, patch: (s: string) => hostileRecords(s).badge },
-    { kind: 'profile', config: { type: 'profile' }, patch: (s: string) => hostileRecords(s).profile },
-    { kind: 'category', config: { type: 'category', categoryKey: 'governance' }, patch: (s: string) => hostileRecords(s).categoryScore },
+    { kind: 'reputation', config: { type: 'reputation' }, patch: (s: string) => wireRecords(s).scores },
+    { kind: 'one badge', config: { type: 'badge', badgeKey: 'ReferendumVoter' }, patch: (s: string) => wireRecords(s).badge },
+    { kind: 'profile', config: { type: 'profile' }, patch: (s: string) => wireRecords(s).profile },
+    { kind: 'category', config: { type: 'category', categoryKey: 'governance' }, patch: (s: string) => wireRecords(s).categoryScore },
   ] as const;
 
   it('covers most of the corpus', () => {

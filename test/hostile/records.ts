@@ -17,8 +17,11 @@
  *
  * So the happy-dom suite answers with `vi.stubGlobal('fetch', ...)` (the client calls the
  * global `fetch` at request time) and the Chromium suite with `page.route(...)`, both from
- * {@link answer}. The wire format (`{ success: true, data }` as JSON) is exactly what the
- * sandbox sends, and the client still parses and validates every byte of it.
+ * {@link answer}. The wire format is the production service's, as the sandbox sends it
+ * (WIRE.md): `{ success: true, data }`, `polkadotIdentities` with `twitter`/`github`/
+ * `discord`/`riot`, nested definitions without `key`, `_id`, `constraints` and `advice`
+ * fields (hostile too), failures as `{ message }`; see {@link wireRecords}. The client maps it
+ * to the public records of {@link hostileRecords}, which the tests compare the views with.
  *
  * `answer` routes on the path after `/api/v2/` only; which hostile string (and which profile
  * variant) to serve is chosen by the caller from the base URL, so that one test can point
@@ -178,6 +181,63 @@ export const hostileRecords = (s: string): HostileRecords => {
   };
 };
 
+/** Identity fields by their public name → the name the service sends. */
+const WIRE_IDENTITY_NAMES: Record<string, string> = { microblog: 'twitter', codehost: 'github', chatserver: 'discord', legacychat: 'riot' };
+
+/** A copy of `record` without `key`, as the service nests definitions. */
+const withoutKey = <T extends { key: string }>(record: T): Omit<T, 'key'> => {
+  const { key: _key, ...rest } = record;
+  return rest;
+};
+
+/** A profile as the service sends it: `polkadotIdentities` with the service's identity field names. */
+const wireProfile = (profile: UserProfile): Record<string, unknown> => {
+  const { chainIdentities, ...rest } = profile;
+  return {
+    ...rest,
+    polkadotIdentities: (chainIdentities ?? []).map((identity) =>
+      Object.fromEntries(Object.entries(identity).map(([key, value]) => [WIRE_IDENTITY_NAMES[key] ?? key, value])),
+    ),
+  };
+};
+
+/** A badge definition as the service sends it: levels carry `constraints` and `advice` too. */
+const wireBadgeDefinition = (definition: BadgeDefinition, s: string) => ({
+  ...definition,
+  levels: definition.levels.map((level) => ({ ...level, constraints: [{ label: s, description: s }], advice: [s] })),
+});
+
+/** A category definition as the service sends it: reasons carry `_id`. */
+const wireCategoryDefinition = (definition: CategoryDefinition, s: string) => ({
+  ...definition,
+  reasons: definition.reasons.map((reason) => ({ ...reason, _id: s })),
+});
+
+/**
+ * The records of `s` as the production service sends them: what {@link answer} serves, and
+ * what a test patches into a sandbox answer to compare with it.
+ */
+export const wireRecords = (s: string) => {
+  const records = hostileRecords(s);
+  const categories = ownObject(Object.entries(records.scores.categories!).map(([key, score]) => [key, { ...score, _id: s }]));
+  return {
+    scores: { ...records.scores, categories },
+    categoryScore: {
+      ...records.categoryScore,
+      category: { ...records.categoryScore.category, score: { ...records.categoryScore.category.score, _id: s } },
+      definition: withoutKey(wireCategoryDefinition(records.categoryScore.definition!, s)),
+      source: 'api',
+    },
+    badges: records.badges,
+    // The service sends no `earned`: an unearned badge is a 404.
+    badge: { address: s, badge: records.badge.badge, definition: withoutKey(wireBadgeDefinition(records.badge.definition!, s)), source: 'api' },
+    profile: wireProfile(records.profile),
+    profileFromIdentities: wireProfile(records.profileFromIdentities),
+    badgeDefinitions: { badges: records.badgeDefinitions.badges.map((d) => wireBadgeDefinition(d, s)) },
+    categoryDefinitions: { categories: records.categoryDefinitions.categories.map((d) => wireCategoryDefinition(d, s)) },
+  };
+};
+
 /** What {@link answer} sends: an HTTP status and a JSON body. */
 export interface Answer {
   status: number;
@@ -186,12 +246,12 @@ export interface Answer {
 
 /**
  * The service's answer to `apiPath` (the part after `/api/v2/`, e.g. `scores/1abc/governance`)
- * from the records of `s`: `{ success: true, data }`, or a 404 envelope for an unknown route.
+ * from the records of `s`: `{ success: true, data }`, or the service's 404 for an unknown route.
  * Path segments (address, keys) only pick the endpoint; whatever they say, the records of `s`
  * are served.
  */
 export const answer = (s: string, apiPath: string, variant: ProfileVariant = 'links'): Answer => {
-  const records = hostileRecords(s);
+  const records = wireRecords(s);
   const [area, ...rest] = apiPath.split('/');
   const data =
     area == 'scores' && rest.length == 1
@@ -213,6 +273,6 @@ export const answer = (s: string, apiPath: string, variant: ProfileVariant = 'li
                   : undefined;
   // JSON.stringify escapes lone surrogates (\udXXX), so they survive the UTF-8 body intact.
   return data === undefined
-    ? { status: 404, body: JSON.stringify({ success: false, message: 'Not found' }) }
+    ? { status: 404, body: JSON.stringify({ message: 'Not Found' }) }
     : { status: 200, body: JSON.stringify({ success: true, data }) };
 };
