@@ -1,0 +1,41 @@
+/**
+ * Builds the proxy's entries (dist/repkit.proxy.mjs, dist/repkit.proxy.node.mjs and their
+ * declarations) with the repository's own rollup configuration, when they are missing or older
+ * than src/proxy/. The workerd test, the browser test and the benchmark run the built file, as
+ * a deployment does; this lets each of them run on its own, without a full `npm run build`.
+ *
+ * `node test/proxy/build.mjs` builds them unconditionally.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const PROXY_DIST = `${ROOT}dist/repkit.proxy.mjs`;
+export const PROXY_NODE_DIST = `${ROOT}dist/repkit.proxy.node.mjs`;
+
+/** Runs only the proxy configurations of rollup.config.mjs, in a child process. */
+const SCRIPT = `
+const { rollup } = await import('rollup');
+const { default: configs } = await import(${JSON.stringify(`${ROOT}rollup.config.mjs`)});
+for (const config of configs.filter((c) => JSON.stringify(c.input).includes('src/proxy/'))) {
+  const bundle = await rollup({ ...config, onwarn: () => {} });
+  await bundle.write(config.output);
+  await bundle.close();
+}
+`;
+
+/** Builds the proxy entries now. */
+export function buildProxy() {
+  execFileSync(process.execPath, ['--input-type=module', '-e', SCRIPT], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Builds the proxy entries unless dist/ already has them, newer than every file of src/proxy/. */
+export function ensureProxyBuild() {
+  const built = [PROXY_DIST, PROXY_NODE_DIST].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0));
+  const sources = readdirSync(`${ROOT}src/proxy`).map((f) => statSync(`${ROOT}src/proxy/${f}`).mtimeMs);
+  if (Math.min(...built) <= Math.max(...sources)) buildProxy();
+  return PROXY_DIST;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) buildProxy();

@@ -1,0 +1,187 @@
+// @vitest-environment node
+/**
+ * The same handler inside workerd, Cloudflare's runtime (the binary that the `miniflare`
+ * package ships): the built dist/repkit.proxy.mjs, loaded as a module worker without
+ * `nodejs_compat`, so a Node-only API anywhere in it fails here. Upstream is the sandbox on
+ * loopback, the only address these tests ever reach.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Miniflare } from 'miniflare';
+import { ensureProxyBuild } from './build.mjs';
+import { ADDRESSES, KEY, syntheticAddress, useSandbox } from './util';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const EXAMPLE = `${ROOT}examples/proxy-worker`;
+const SITE = 'https://site.example';
+const A = ADDRESSES.rich;
+
+const sb = useSandbox();
+let proxySource = '';
+const started: Miniflare[] = [];
+
+/** A worker that builds its proxy from JSON options in `env.OPTIONS` and the key in `env.KEY`. */
+const TEST_WORKER = `
+import { createProxy } from 'repkit/proxy';
+let proxy;
+export default {
+  fetch(request, env, ctx) {
+    proxy ??= createProxy({ ...JSON.parse(env.OPTIONS), apiKey: env.KEY });
+    return proxy(request, ctx);
+  },
+};
+`;
+
+/**
+ * Starts workerd with `main` as the worker and the built proxy as the module `repkit/proxy`,
+ * exactly the import a deployment bundles.
+ */
+const startWorker = (main: string, bindings: Record<string, string>): Miniflare => {
+  const mf = new Miniflare({
+    modulesRoot: EXAMPLE,
+    modules: [
+      { type: 'ESModule', path: `${EXAMPLE}/worker.mjs`, contents: main },
+      { type: 'ESModule', path: `${EXAMPLE}/repkit/proxy`, contents: proxySource },
+    ],
+    bindings,
+    compatibilityDate: '2025-01-01',
+  });
+  started.push(mf);
+  return mf;
+};
+
+const testWorker = (options: Record<string, unknown>): Miniflare => startWorker(TEST_WORKER, { KEY, OPTIONS: JSON.stringify(options) });
+
+const url = (path: string) => `http://proxy.test/rep/api/v2/${path}`;
+
+/** An upstream on loopback that relays to the sandbox, or fails while `failing` is set. */
+const relay = { failing: false, url: '' };
+let relayServer: http.Server | undefined;
+
+beforeAll(async () => {
+  proxySource = readFileSync(ensureProxyBuild(), 'utf8');
+  relayServer = http.createServer(async (req, res) => {
+    if (relay.failing) {
+      res.writeHead(500, { 'Content-Type': 'application/json' });
+      return void res.end(JSON.stringify({ message: 'Failed to get scores' }));
+    }
+    const answer = await fetch(`${sb.url}${req.url}`, { headers: { 'X-API-Key': String(req.headers['x-api-key']) } });
+    res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => relayServer!.listen(0, '127.0.0.1', resolve));
+  relay.url = `http://127.0.0.1:${(relayServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await Promise.all(started.map((mf) => mf.dispose()));
+  relayServer?.closeAllConnections();
+  await new Promise((resolve) => relayServer?.close(resolve));
+});
+
+let n = 0;
+const nextAddress = () => syntheticAddress(5000 + ++n);
+
+describe('in workerd: examples/proxy-worker/worker.mjs', () => {
+  let mf: Miniflare;
+  beforeAll(() => {
+    mf = startWorker(readFileSync(`${EXAMPLE}/worker.mjs`, 'utf8'), { REPKIT_API_KEY: KEY, REPKIT_UPSTREAM: sb.url, ALLOW_ORIGINS: SITE });
+  });
+
+  it('forwards the seven routes with the key from its environment, once per path', async () => {
+    const address = nextAddress();
+    const paths = [`scores/${address}`, `scores/${A}/governance`, `badges/${address}`, `badges/${A}/RelayChainInitiate`, `profiles/${address}`, 'metadata/badges', 'metadata/categories'];
+    for (const path of paths) {
+      const before = sb.hits(path);
+      for (let i = 0; i < 3; i++) {
+        const response = await mf.dispatchFetch(url(path), { headers: { 'X-API-Key': 'dp_live_from_the_page', Cookie: 'a=b' } });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('x-repkit-cache'), path).toBe(i == 0 ? 'miss' : 'hit');
+        expect(((await response.json()) as { success: boolean }).success).toBe(true);
+      }
+      expect(sb.hits(path), path).toBe(before + 1);
+    }
+    const keys = new Set(sb.sandbox.requests.filter((r) => paths.some((p) => r.path == `/api/v2/${p}`)).map((r) => r.apiKey));
+    expect([...keys]).toEqual([KEY]);
+  });
+
+  it('answers CORS for its allowed origins only, and 404 off the routes', async () => {
+    const ok = await mf.dispatchFetch(url('metadata/badges'), { headers: { Origin: SITE } });
+    expect(ok.headers.get('access-control-allow-origin')).toBe(SITE);
+    await ok.arrayBuffer();
+    const preflight = await mf.dispatchFetch(url(`scores/${A}`), { method: 'OPTIONS', headers: { Origin: SITE, 'Access-Control-Request-Method': 'GET' } });
+    expect(preflight.status).toBe(204);
+    const refused = await mf.dispatchFetch(url('metadata/badges'), { headers: { Origin: 'https://evil.example' } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    await refused.arrayBuffer();
+    const other = await mf.dispatchFetch('http://proxy.test/rep/api/v2/widget/reputation/x');
+    expect(other.status).toBe(404);
+    await other.arrayBuffer();
+  });
+});
+
+describe('in workerd: behaviour', () => {
+  it('collapses concurrent identical requests into one', async () => {
+    const mf = testWorker({ upstream: sb.fault({ latency: 300 }), basePath: '/rep' });
+    const address = nextAddress();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => mf.dispatchFetch(url(`scores/${address}`))));
+    for (const r of responses) {
+      expect(r.status).toBe(200);
+      await r.arrayBuffer();
+    }
+    expect(sb.hits(`scores/${address}`)).toBe(1);
+  });
+
+  it('uses the Workers Cache API (caches.default) when there is no in-memory cache', async () => {
+    const mf = testWorker({ upstream: sb.url, cache: false });
+    const address = nextAddress();
+    const first = await mf.dispatchFetch(url(`profiles/${address}`));
+    expect(first.headers.get('x-repkit-cache')).toBe('miss');
+    const body = await first.text();
+    await vi.waitFor(async () => {
+      const again = await mf.dispatchFetch(url(`profiles/${address}`));
+      expect(again.headers.get('x-repkit-cache')).toBe('hit');
+      expect(await again.text()).toBe(body);
+    });
+    expect(sb.hits(`profiles/${address}`)).toBe(1);
+  });
+
+  it('turns a 429 into 503 with Retry-After and no X-RateLimit-* headers', async () => {
+    const mf = testWorker({ upstream: sb.fault({ resetIn: 90_000 }) });
+    const response = await mf.dispatchFetch(url(`scores/${nextAddress()}`));
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(89);
+    expect([...response.headers.keys()].filter((h) => h.includes('ratelimit'))).toEqual([]);
+    await response.arrayBuffer();
+  });
+
+  it('serves the cached copy when the service fails, and refreshes stale copies in the background', async () => {
+    const mf = testWorker({ upstream: relay.url, ttlSeconds: 1, staleWhileRevalidateSeconds: 0 });
+    const address = nextAddress();
+    const first = await mf.dispatchFetch(url(`scores/${address}`));
+    const body = await first.text();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    relay.failing = true;
+    try {
+      const stale = await mf.dispatchFetch(url(`scores/${address}`));
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get('x-repkit-cache')).toBe('stale');
+      expect(await stale.text()).toBe(body);
+    } finally {
+      relay.failing = false;
+    }
+
+    const swr = testWorker({ upstream: sb.url, ttlSeconds: 1, staleWhileRevalidateSeconds: 60 });
+    const other = nextAddress();
+    await (await swr.dispatchFetch(url(`badges/${other}`))).arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const served = await swr.dispatchFetch(url(`badges/${other}`));
+    expect(served.headers.get('x-repkit-cache')).toBe('stale');
+    await served.arrayBuffer();
+    // The refresh went on after the answer, kept alive by ctx.waitUntil.
+    await vi.waitFor(() => expect(sb.hits(`badges/${other}`)).toBe(2));
+  });
+});
