@@ -537,7 +537,7 @@ describe('rate limit', () => {
   it('a spent quota answers 429 { message } with the headers and no Retry-After, per key, until the window ends', async () => {
     const small = await createSandbox({ quota: { limit: 3, windowMs: 400 } });
     try {
-      const at = (key = API_KEY) => fetch(`${small.url}/api/v2/scores/${rich}`, { headers: { 'X-API-Key': key } });
+      const at = (key: string = API_KEY) => fetch(`${small.url}/api/v2/scores/${rich}`, { headers: { 'X-API-Key': key } });
       const remaining: string[] = [];
       for (let i = 0; i < 3; i++) {
         const res = await at();
