@@ -153,8 +153,14 @@ const LATENCIES = [0, 300, 1500];
 
 // ---------------------------------------------------------------------------------------------
 
-/** The faults in force, changed by the Sandbox panel. */
-const sandbox = { latency: 0, failure: 'none' };
+/**
+ * The faults in force, changed by the Sandbox panel. `viaProxy`: widgets call repkit's caching
+ * proxy on /rep (demo/server.mjs) with no key on the page, the recommended production setup.
+ */
+const sandbox = { latency: 0, failure: 'none', viaProxy: false };
+
+/** Where the demo server mounts repkit/proxy. */
+const PROXY_BASE_URL = '/rep';
 let faultCounter = 0;
 /**
  * The sandbox keeps `times` counters for as long as it runs, across page loads: ids carry a
@@ -168,6 +174,8 @@ const PAGE_TOKEN = Math.random().toString(36).slice(2, 8);
  * counter (503 once, then OK) starts afresh for every widget and every time it is applied.
  */
 function clientOptions(name, id = ++faultCounter) {
+  // Through the proxy the sandbox's faults do not apply: it answers from its cache.
+  if (sandbox.viaProxy) return { baseUrl: PROXY_BASE_URL, timeoutMs: DEFAULT_TIMEOUT_MS };
   const failure = FAILURES[sandbox.failure];
   const items = { latency: sandbox.latency || undefined, ...failure.items };
   const faulty = Object.values(items).some((v) => v !== undefined);
@@ -267,6 +275,7 @@ const THEMES = [
 function configFor(section, instance) {
   const config = { type: section.type, theme: instance.theme };
   for (const [key, value] of Object.entries(section.values)) if (value !== undefined) config[key] = value;
+  if (sandbox.viaProxy) delete config.apiKey;
   return { ...config, ...clientOptions(`${section.type}-${instance.theme}`) };
 }
 
@@ -356,7 +365,9 @@ function change(section, changes, control) {
 /** The config printed in the Code box: required options, then only what differs from the defaults. */
 function codeConfig(section) {
   const { values } = section;
-  const config = { type: section.type, apiKey: values.apiKey, address: values.address };
+  const config = sandbox.viaProxy
+    ? { type: section.type, baseUrl: PROXY_BASE_URL, address: values.address }
+    : { type: section.type, apiKey: values.apiKey, address: values.address };
   for (const option of KINDS[section.type].options) {
     const value = values[option.key];
     if (value !== undefined && (option.required || value !== option.default)) config[option.key] = value;
@@ -598,6 +609,8 @@ function setupSandbox(root) {
   const latencyId = nextId('latency');
   const failureId = nextId('failure');
   const autoId = nextId('auto-theme');
+  const proxyId = nextId('via-proxy');
+  const viaProxy = el('input', { type: 'checkbox', id: proxyId });
 
   const latency = selectControl(latencyId, LATENCIES.map((ms) => [String(ms), ms ? `${ms} ms` : 'None']), '0');
   const failure = selectControl(failureId, Object.entries(FAILURES).map(([key, { label }]) => [key, label]), 'none');
@@ -609,7 +622,7 @@ function setupSandbox(root) {
     // The real base URL of the first widget on the page (light reputation), as an example.
     const first = sections[0]?.instances[0];
     baseUrl.textContent = first?.widget?.options.baseUrl ?? clientOptions('example', 'n').baseUrl;
-    again.disabled = sandbox.failure === 'none' && sandbox.latency === 0;
+    again.disabled = sandbox.viaProxy || (sandbox.failure === 'none' && sandbox.latency === 0);
   };
   const apply = () => {
     sandbox.latency = Number(latency.value);
@@ -621,6 +634,22 @@ function setupSandbox(root) {
   latency.addEventListener('change', apply);
   failure.addEventListener('change', apply);
   again.addEventListener('click', apply);
+
+  // The key cannot be taken away with update(): every widget is re-created.
+  viaProxy.addEventListener('change', () => {
+    sandbox.viaProxy = viaProxy.checked;
+    latency.disabled = failure.disabled = viaProxy.checked;
+    for (const section of sections) {
+      for (const instance of section.instances) {
+        if (!instance.widget) continue;
+        destroyInstance(instance);
+        mountInstance(section, instance);
+      }
+      renderCode(section);
+    }
+    show();
+    logNote(viaProxy.checked ? `widgets: through the proxy at ${PROXY_BASE_URL}, no API key on the page` : 'widgets: straight to the sandbox with the API key');
+  });
 
   auto.addEventListener('change', () => {
     for (const section of sections) {
@@ -644,6 +673,13 @@ function setupSandbox(root) {
       again,
       el('p', { class: 'help' }, 'A fresh fault id per widget restarts counters such as "503 once".'),
     ),
+    el(
+      'div',
+      { class: 'field field-check' },
+      viaProxy,
+      el('label', { for: proxyId }, 'Through the proxy: ', el('code', {}, `baseUrl: '${PROXY_BASE_URL}'`), ', no ', el('code', {}, 'apiKey'), ' on the page'),
+    ),
+    el('p', { class: 'help' }, 'repkit/proxy holds the key on the server and caches answers (README "Production setup"); the faults above do not apply through it.'),
     el('div', { class: 'field' }, el('span', { class: 'label' }, 'Base URL of the light reputation widget'), baseUrl),
     el('div', { class: 'field field-check' }, auto, el('label', { for: autoId }, 'Add a third copy of each widget with ', el('code', {}, "theme: 'auto'"))),
   );
@@ -763,7 +799,7 @@ function setupClient(root) {
     status.dataset.tone = '';
     const started = performance.now();
     try {
-      const client = new ServiceClient({ apiKey: API_KEY, ...clientOptions('client') });
+      const client = new ServiceClient({ ...(sandbox.viaProxy ? {} : { apiKey: API_KEY }), ...clientOptions('client') });
       const result = await invoke(client, address.value, mine.signal);
       if (mine !== controller) return;
       outputPre.hidden = false;

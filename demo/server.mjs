@@ -13,6 +13,10 @@
  *   COMPUTE_MS  how long the first answer for a computed address takes, and every answer for
  *            an address whose score is 0 (default 4000; production takes 10-30 s)
  *   QUOTA    requests per API key per hour (default 1000; production's free tier is about 100)
+ *
+ * `/rep/api/v2/...` is repkit's caching proxy (dist/repkit.proxy.mjs) in front of the sandbox,
+ * holding the key: the demo page's "Through the proxy" switch points the widgets there, with
+ * no key on the page (README "Production setup").
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -58,6 +62,22 @@ const shownUrl = local ? `http://localhost:${sandbox.port}` : sandbox.url;
 console.log(`repkit demo: ${shownUrl}  (API key: ${API_KEY})${latencyMs ? `  latency ${latencyMs} ms` : ''}`);
 if (!existsSync(path.join(repoRoot, 'dist', 'repkit.mjs'))) {
   console.log('repkit demo: dist/repkit.mjs is missing; run `npm run build` so the demo page can load the library');
+}
+
+// The caching proxy on /rep: requests there go to it, everything else to the sandbox as before.
+// Its upstream is this same server under the name the page uses, so fixture image URLs match.
+if (existsSync(path.join(repoRoot, 'dist', 'repkit.proxy.mjs'))) {
+  const { createProxy } = await import('../dist/repkit.proxy.mjs');
+  const { toNodeListener } = await import('../dist/repkit.proxy.node.mjs');
+  const proxy = toNodeListener(createProxy({ apiKey: API_KEY, upstream: shownUrl, basePath: '/rep' }));
+  const [sandboxListener] = sandbox.server.listeners('request');
+  sandbox.server.removeAllListeners('request');
+  sandbox.server.on('request', (req, res) =>
+    req.url === '/rep' || req.url?.startsWith('/rep/') ? proxy(req, res) : sandboxListener.call(sandbox.server, req, res),
+  );
+  console.log(`repkit demo: caching proxy at ${shownUrl}/rep/api/v2/... (the key stays on the server)`);
+} else {
+  console.log('repkit demo: dist/repkit.proxy.mjs is missing; run `npm run build` to serve the proxy on /rep');
 }
 
 let stopping = false;
