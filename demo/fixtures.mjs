@@ -246,8 +246,9 @@ const badgeDef = (key, title, shortDescription, longDescription, metric, imageUr
 });
 
 /**
- * The badges, in the service's order. Four have an image served by the sandbox, one has an
- * image URL that answers 404 (widgets must cope with a broken image), three have none.
+ * The badges, in the service's order. Five have an image served by the sandbox, three have
+ * none (the service omits `imageUrl` then). Every image resolves, so a page showing the
+ * fixtures stays quiet; tests patch in a broken URL when they want one.
  */
 export const BADGE_DEFINITIONS = [
   badgeDef('RelayChainInitiate', 'Relay Chain Initiate', 'Active on the Relay Chain', 'Marks the first signed transaction of the account on the Polkadot Relay Chain.', 'extrinsicCount', IMAGE.badge('relay-chain-initiate'), [
@@ -266,7 +267,7 @@ export const BADGE_DEFINITIONS = [
   badgeDef('TreasuryContributor', 'Treasury Contributor', 'Helps steer the Treasury', 'Awarded for voting on how the community-governed Treasury is spent.', 'treasuryVoteCount', undefined, [
     level(1, 'LEVEL_1_TREASURY_VOTE', 1, 'Treasury Voter', 'Voted on a Treasury proposal', 'Voted on at least one Treasury spending proposal.', [['treasuryVoteCount ≥ 1', 'At least one Treasury referendum voted on.']], []),
   ]),
-  badgeDef('NposGuardian', 'NPoS Guardian', 'Secures the network by nominating', 'For helping secure Nominated Proof-of-Stake by nominating validators month after month.', 'nominatorActiveMonths', IMAGE.badge('missing-npos-guardian'), [
+  badgeDef('NposGuardian', 'NPoS Guardian', 'Secures the network by nominating', 'For helping secure Nominated Proof-of-Stake by nominating validators month after month.', 'nominatorActiveMonths', IMAGE.badge('npos-guardian'), [
     level(1, 'LEVEL_1_FIRST_NOMINATION', 0.1, 'Nominator', 'First nomination', 'Nominated validators for the first time.', [['nominatorActiveMonths > 0', 'An active nomination.']], ['Keep nominating for three months.']),
     level(2, 'LEVEL_2_3_MONTHS_NOMINATING', 3, 'Steady Nominator', '3+ months nominating', 'An active nominator for three consecutive months.', [['nominatorActiveMonths ≥ 3', 'Three consecutive months nominating.']], ['A full year reaches the top level.']),
     level(3, 'LEVEL_3_1_YEAR_NOMINATING', 12, 'Guardian', '1+ year nominating', 'An active nominator for a full year.', [['nominatorActiveMonths ≥ 12', 'Twelve consecutive months nominating.']], []),

@@ -9,19 +9,21 @@ const browser = useBrowser();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const rich = ADDRESSES.rich;
 
-/** Every kind, and the states a reader meets: empty, not set up, not earned, failed. */
+/** Every kind, and the states a reader meets: empty, not set up, not earned, no score, a penalty, failed. */
 const WIDGETS = [
   { type: 'reputation', address: rich },
   { type: 'reputation', address: rich, compact: true },
   { type: 'reputation', address: ADDRESSES.fresh },
   { type: 'reputation', address: ADDRESSES.unknown },
   { type: 'badge', address: rich, showProgress: true },
-  { type: 'badge', address: rich, badgeKey: 'governance_voter' },
-  { type: 'badge', address: ADDRESSES.fresh, badgeKey: 'early_adopter' },
+  { type: 'badge', address: rich, badgeKey: 'ReferendumVoter' },
+  { type: 'badge', address: ADDRESSES.fresh, badgeKey: 'ReferendumVoter' },
   { type: 'profile', address: rich },
   { type: 'profile', address: ADDRESSES.noProfile },
   { type: 'category', address: rich, categoryKey: 'governance' },
-  { type: 'category', address: rich, categoryKey: 'bridging' },
+  { type: 'category', address: ADDRESSES.identityOnly, categoryKey: 'tokenDiversity' },
+  { type: 'profile', address: ADDRESSES.identityOnly },
+  { type: 'category', address: ADDRESSES.identityOnly, categoryKey: 'stakingSlash' },
 ];
 
 const axe = async (page: Page) => {
@@ -64,7 +66,8 @@ describe('text alternatives', () => {
     await page.goto(`${browser.url}/t/alt.html`);
     await settled(page, 2);
     const levels = await page.locator('[part="badge"] .rk-level').allTextContents();
-    expect(levels).toContain('Gold · Level 3');
+    // The service's level titles, with the level in words next to the tier colour.
+    expect(levels).toContain('Old Guard · Level 3');
     expect(await page.locator('[part="verified"]').first().textContent()).toContain('Verified');
     expect(await page.getByText('Verified identity').first().count()).toBe(1);
     await page.context().close();

@@ -9,7 +9,7 @@ const rich = ADDRESSES.rich;
 const KINDS = [
   { type: 'reputation', address: rich },
   { type: 'badge', address: rich, showProgress: true },
-  { type: 'badge', address: rich, badgeKey: 'governance_voter' },
+  { type: 'badge', address: rich, badgeKey: 'ReferendumVoter' },
   { type: 'profile', address: rich },
   { type: 'category', address: rich, categoryKey: 'governance' },
 ];

@@ -60,7 +60,8 @@ export const useBrowser = (): BrowserFixture => {
         void d.dismiss();
       });
       page.on('request', (r) => log.requests.push(r.url()));
-      // The fixtures' image hosts do not exist on this offline machine: answer for them.
+      // The fixtures' images are served by the sandbox; tests that patch in an image on these
+      // hosts (which do not exist on this offline machine) are answered here.
       await context.route(/^https:\/\/(avatars|badges)\.example\//, (route) =>
         route.fulfill({ status: 200, contentType: 'image/svg+xml', body: AVATAR_SVG }),
       );

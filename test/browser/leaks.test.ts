@@ -145,7 +145,7 @@ const cycles = (page: Page, args: CycleArgs) =>
         onLoad: () => stats.loads++,
         onError: () => stats.errors++,
         ...(kind == 'category' ? { categoryKey: i % 2 ? 'longevity' : 'txCount' } : {}),
-        ...(kind == 'badge' && i % 4 == 0 ? { badgeKey: 'governance_voter' } : {}),
+        ...(kind == 'badge' && i % 4 == 0 ? { badgeKey: 'ReferendumVoter' } : {}),
         ...(mode == 'midLoad' ? { cacheTtlMs: 0 } : {}),
       }).mount(container);
       // Odd cycles change the data (a reload), even ones the display (a re-render).

@@ -30,7 +30,7 @@ describe('the script tag (UMD)', () => {
     expect(await page.evaluate(() => Object.keys((window as unknown as { RepKit: object }).RepKit).sort())).toEqual(
       expect.arrayContaining(['ServiceClient', 'ServiceError', 'createWidget', 'mountAll', 'snippet']),
     );
-    expect(await page.locator('[part="score"]').first().textContent()).toBe('500');
+    expect(await page.locator('[part="score"]').first().textContent()).toBe('89');
     expectQuiet(log);
     await page.context().close();
   });
