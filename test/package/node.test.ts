@@ -42,7 +42,8 @@ const [baseUrl, rich, unknown] = process.argv.slice(2);
 const client = new R.ServiceClient({ apiKey: ${JSON.stringify(API_KEY)}, baseUrl, retries: 0 });
 const scores = await client.getScores(rich);
 let error;
-try { await client.getScores(unknown); } catch (e) { error = e; }
+// An unseen address is computed (200, score 0); a category it has no score in is a 404.
+try { await client.getCategoryScore(unknown, 'longevity'); } catch (e) { error = e; }
 const widget = R.createWidget({ type: 'reputation', apiKey: 'k', address: rich, theme: 'dark' });
 R.defineRepkitElement();
 R.autoMount;
