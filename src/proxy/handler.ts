@@ -278,7 +278,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     );
   };
 
-  return async (request, context) => {
+  return async (request, platformContext) => {
+    const waitUntil = (platformContext as ProxyContext | undefined)?.waitUntil;
+    const context: ProxyContext | undefined = typeof waitUntil == 'function' ? { waitUntil: (p) => waitUntil.call(platformContext, p) } : undefined;
     try {
       return await handle(request, context);
     } catch {

@@ -13,8 +13,12 @@ export interface ProxyContext {
   waitUntil?(promise: Promise<unknown>): void;
 }
 
-/** The handler that {@link createProxy} returns: a standard fetch handler that never rejects. */
-export type ProxyHandler = (request: Request, context?: ProxyContext) => Promise<Response>;
+/**
+ * The handler that {@link createProxy} returns: a standard fetch handler that never rejects.
+ * The second argument is whatever the platform passes (Workers' `ctx`, Deno's `info`, a route
+ * handler's `{ params }`); only a `waitUntil` function on it is used.
+ */
+export type ProxyHandler = (request: Request, context?: ProxyContext | object) => Promise<Response>;
 
 /** One answer as the proxy caches it. */
 export interface CachedAnswer {

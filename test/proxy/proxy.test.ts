@@ -302,6 +302,34 @@ describe('caching', () => {
     expect(sb.hits(path)).toBe(3);
   });
 
+  it("hands background work to the platform's waitUntil, and takes any platform's second argument", async () => {
+    const clock = fakeClock(Date.UTC(2035, 0, 1));
+    const proxy = proxyOf({ ttlSeconds: 10, staleWhileRevalidateSeconds: 60 });
+    const address = nextAddress();
+    const kept: Promise<unknown>[] = [];
+    const ctx = {
+      waitUntil(this: unknown, promise: Promise<unknown>) {
+        // Workers refuse a waitUntil called on anything but ctx.
+        expect(this).toBe(ctx);
+        kept.push(promise);
+      },
+    };
+    await proxy(new Request(at(`scores/${address}`)), ctx);
+    clock.advance(11);
+    const stale = await proxy(new Request(at(`scores/${address}`)), ctx);
+    expect(stale.headers.get('x-repkit-cache')).toBe('stale');
+    expect(kept.length).toBeGreaterThan(0);
+    await Promise.all(kept);
+    expect(sb.hits(`scores/${address}`)).toBe(2);
+    // Deno passes `info`, Bun its server, Next.js `{ params }`: none has waitUntil.
+    for (const other of [{ remoteAddr: { hostname: '127.0.0.1' } }, { params: {} }, undefined]) {
+      expect((await proxy(new Request(at(`scores/${address}`)), other)).status).toBe(200);
+    }
+    // And the handler's type fits where those platforms expect theirs.
+    const denoServe = (handler: (request: Request, info: { remoteAddr: { hostname: string }; completed: Promise<void> }) => Promise<Response>) => handler;
+    expect(typeof denoServe(proxy)).toBe('function');
+  });
+
   it('keeps metadata for metadataTtlSeconds', async () => {
     const clock = fakeClock(Date.UTC(2031, 0, 1));
     const proxy = proxyOf({ staleWhileRevalidateSeconds: 0 });
