@@ -136,11 +136,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return { status, body, storedAt: now, freshUntil, keepUntil: ttlSeconds > 0 ? freshUntil + keepSeconds * 1000 : now };
   };
 
-  /** A 4xx/5xx body to pass on: the service's JSON without the key, or a `{ message }`. */
-  const passOn = (status: number, body: string): string => {
-    const clean = body.split(o.apiKey).join('[redacted]');
-    return clean && isJson(clean) ? clean : messageBody(`The reputation service answered ${status}`);
-  };
+  /** A 4xx/5xx body to pass on: the service's JSON, or a `{ message }` when it is not JSON. */
+  const passOn = (status: number, body: string): string =>
+    body && isJson(body) ? body : messageBody(`The reputation service answered ${status}`);
 
   const quotaFailure = (now: number): Failure => {
     const retryAfter = Math.min(MAX_RETRY_AFTER_S, Math.max(1, secondsUntil(quotaResetAt, now)));
@@ -154,7 +152,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       const status = result.kind == 'timeout' ? 504 : 502;
       return { ok: false, failure: { status, body: messageBody(`repkit proxy: ${result.detail}`) } };
     }
-    const { status, body, headers } = result;
+    const { status, headers } = result;
+    // The service has no reason to echo the key; if it ever did, it would not reach a page.
+    const body = result.body.includes(o.apiKey) ? result.body.split(o.apiKey).join('[redacted]') : result.body;
     if (status == 200) {
       if (!isEnvelope(body)) return { ok: false, failure: { status: 502, body: messageBody('repkit proxy: the service sent a malformed answer') } };
       return { ok: true, answer: answerOf(200, body, route.metadata ? o.metadataTtlSeconds : o.ttlSeconds, now) };

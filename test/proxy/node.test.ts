@@ -100,7 +100,15 @@ describe('the built entries in plain Node', () => {
     const proxy = edge.createProxy({ apiKey: KEY, upstream: sb.url });
     const response = await proxy(new Request(`http://x/any/prefix/api/v2/profiles/${A}`));
     expect(response.status).toBe(200);
-    const source = (await import('node:fs')).readFileSync(dist, 'utf8');
+    const { readFileSync } = await import('node:fs');
+    const source = readFileSync(dist, 'utf8');
     expect(source).not.toMatch(/\bfrom\s*['"]|\brequire\(|\bimport\(/);
+  });
+
+  it('stay out of the browser bundles', async () => {
+    const { existsSync, readFileSync } = await import('node:fs');
+    const root = new URL('../../dist/', import.meta.url);
+    const browserFiles = ['repkit.mjs', 'repkit.embed.mjs', 'repkit.umd.js'].filter((f) => existsSync(new URL(f, root)));
+    for (const file of browserFiles) expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(/X-Repkit-Cache|createProxy|toNodeListener/);
   });
 });
