@@ -1,17 +1,35 @@
 import type { AnyWidget } from '../widgets/create-widget';
 import { adoptStyles } from '../widgets/styles';
 import { ATTRIBUTE_OPTIONS, attributeName } from './attributes';
-import { syncElement, unmount, type AttributeSource } from './mount';
+import { embed, release, resync, type AttributeSource, type Embedded } from './mount';
 
 const ELEMENT: AttributeSource = { prefix: '', typeAttribute: 'type' };
+
+/**
+ * The `part`s a widget's view names (README, "Theming"). The widget's host sits inside the
+ * element's shadow root, so they are forwarded with `exportparts` to stay reachable from the
+ * page as `repkit-widget::part(score)`.
+ */
+export const WIDGET_PARTS: readonly string[] = [
+  'widget', 'total', 'score', 'categories', 'category', 'meta', 'empty', 'more', 'slow', 'badges', 'badge', 'medal',
+  'ladder', 'avatar', 'name', 'verified', 'copy', 'bio', 'socials', 'identities', 'identity', 'nfts', 'title',
+  'description', 'reasons', 'reason', 'reason-text', 'advice', 'error', 'retry',
+];
+
+const ELEMENT_CSS = ':host{display:block}:host([hidden]){display:none}';
 
 /**
  * `<repkit-widget type="reputation" address="…" api-key="…" theme="dark">`: a widget as an
  * element, for plain HTML and for frameworks. Attributes are the options in kebab-case;
  * changes are batched into one update per task; the widget is destroyed on disconnect.
+ *
+ * Everything the widget shows lives in the element's own shadow root: the element never adds
+ * a child or an attribute to itself, so what a server rendered is what a framework hydrates.
+ * Children written inside the element are not shown once it is defined (use them as a
+ * fallback for pages where the script does not run).
  */
 export interface RepkitWidgetElement extends HTMLElement {
-  /** The widget inside, once mounted (undefined while its attributes are invalid). */
+  /** The widget inside, once mounted (undefined before, and while its attributes are invalid). */
   readonly widget: AnyWidget | undefined;
 }
 
@@ -27,18 +45,23 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
           return ['type', ...ATTRIBUTE_OPTIONS.map(attributeName)];
         }
 
+        readonly #root: ShadowRoot;
+        /** The one record of what this element mounted (never kept on the element as well). */
+        #embedded?: Embedded;
+        /** Where the widget's host goes: a node of this element's shadow root. */
+        #container?: HTMLElement;
         #scheduled = false;
-        #widget?: AnyWidget;
 
         constructor() {
           super();
-          const root = this.attachShadow({ mode: 'open' });
-          adoptStyles(root, [':host{display:block}']);
-          root.append(this.ownerDocument.createElement('slot'));
+          // Attached at once, as an upgraded element must not wait to own its rendering.
+          this.#root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+          this.#root.replaceChildren();
+          adoptStyles(this.#root, [ELEMENT_CSS]);
         }
 
         get widget(): AnyWidget | undefined {
-          return this.#widget;
+          return this.#embedded?.widget;
         }
 
         connectedCallback(): void {
@@ -59,13 +82,25 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
           this.#scheduled = true;
           queueMicrotask(() => {
             this.#scheduled = false;
-            if (this.isConnected) {
-              this.#widget = syncElement(this, ELEMENT);
-            } else {
-              unmount(this);
-              this.#widget = undefined;
-            }
+            this.#sync();
           });
+        }
+
+        #sync(): void {
+          if (!this.isConnected) {
+            release(this.#embedded);
+            this.#embedded = undefined;
+            this.#container?.remove();
+            this.#container = undefined;
+            return;
+          }
+          const container = (this.#container ??= this.#root.appendChild(this.ownerDocument.createElement('div')));
+          const record = (state: Embedded): void => {
+            this.#embedded = state;
+          };
+          const state = this.#embedded ? resync(this.#embedded, this, ELEMENT, container, record) : embed(this, ELEMENT, container, record);
+          this.#embedded = state;
+          (state.widget?.element ?? state.failure?.element)?.setAttribute('exportparts', WIDGET_PARTS.join(', '));
         }
       })();
 

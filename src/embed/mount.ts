@@ -3,8 +3,8 @@ import { mountFailure, type FailureHost } from '../widgets/failure-host';
 import type { WidgetConfig } from '../widgets/types';
 import { forAttribute, readOptions } from './attributes';
 
-/** What repkit keeps on an element it mounted into. */
-interface Embedded {
+/** What repkit keeps for one embedded widget: the options it read, and what it mounted. */
+export interface Embedded {
   /** The options read last, to tell what an attribute change changed. */
   read: Record<string, unknown>;
   widget?: AnyWidget;
@@ -31,38 +31,44 @@ const read = (element: Element, source: AttributeSource): Record<string, unknown
   type: element.getAttribute(source.typeAttribute),
 });
 
-/** Destroys what repkit mounted into `element`, if anything. */
-export const unmount = (element: Element): void => {
-  const state = stateOf(element);
+/** Destroys what `state` mounted, if anything. */
+export const release = (state: Embedded | undefined): void => {
   state?.widget?.destroy();
   state?.failure?.destroy();
-  delete (element as Carrier)[STATE];
 };
 
 /**
- * Mounts a widget into `element` from its attributes. A value that cannot be read, or a config
- * `createWidget` refuses, shows the error state inside the element instead of throwing.
+ * Mounts a widget configured by `element`'s attributes into `container` (the element itself
+ * for a snippet; a node in its own shadow root for `<repkit-widget>`). A value that cannot be
+ * read, or a config `createWidget` refuses, shows the error state there instead of throwing.
+ * `record` receives the state before anything is mounted, so a load event fired during the
+ * mount already finds it.
  */
-export const mountElement = (element: Element, source: AttributeSource): AnyWidget | undefined => {
+export const embed = (element: Element, source: AttributeSource, container: Element, record?: (state: Embedded) => void): Embedded => {
   let options: Record<string, unknown> = {};
   const state: Embedded = { read: options };
-  (element as Carrier)[STATE] = state;
+  record?.(state);
   try {
     state.read = options = read(element, source);
-    return (state.widget = createWidget(options as unknown as WidgetConfig).mount(element));
+    state.widget = createWidget(options as unknown as WidgetConfig).mount(container);
   } catch (error) {
-    state.failure = mountFailure(element, forAttribute(error, source.prefix, source.typeAttribute), options.nonce as string | undefined);
-    return undefined;
+    state.failure = mountFailure(container, forAttribute(error, source.prefix, source.typeAttribute), options.nonce as string | undefined);
   }
+  return state;
 };
 
 /**
- * Mounts `element`, or brings a mounted one up to date with its attributes: `update()` with
- * what changed, or a fresh mount when the type changed or the last config was invalid.
+ * Brings `state` up to date with `element`'s attributes: `update()` with what changed, or a
+ * fresh mount into `container` when the type changed or the last config was invalid. Returns
+ * the state in force (a new one after a fresh mount).
  */
-export const syncElement = (element: Element, source: AttributeSource): AnyWidget | undefined => {
-  const state = stateOf(element);
-  if (!state) return mountElement(element, source);
+export const resync = (
+  state: Embedded,
+  element: Element,
+  source: AttributeSource,
+  container: Element,
+  record?: (state: Embedded) => void,
+): Embedded => {
   let next: Record<string, unknown>;
   try {
     next = read(element, source);
@@ -74,20 +80,40 @@ export const syncElement = (element: Element, source: AttributeSource): AnyWidge
   const changes: Record<string, unknown> = {};
   for (const key of keys) if (next[key] !== before[key]) changes[key] = next[key];
   const widget = state.widget;
-  if (!Object.keys(changes).length) return widget;
+  if (!Object.keys(changes).length) return state;
   // A removed attribute arrives as undefined, which update() takes as "back to the default".
   if (widget && !('type' in changes)) {
     try {
       widget.update(changes);
       state.read = next;
-      return widget;
+      return state;
     } catch {
       // An invalid new value: remount, which shows the error state naming the attribute.
     }
   }
-  unmount(element);
-  return mountElement(element, source);
+  release(state);
+  return embed(element, source, container, record);
 };
 
-/** True when repkit has mounted into `element`. */
+const carry = (element: Element) => (state: Embedded) => {
+  (element as Carrier)[STATE] = state;
+};
+
+/** Destroys what repkit mounted into `element` (a snippet), if anything. */
+export const unmount = (element: Element): void => {
+  release(stateOf(element));
+  delete (element as Carrier)[STATE];
+};
+
+/** Mounts a widget into `element` (a snippet) from its attributes; see {@link embed}. */
+export const mountElement = (element: Element, source: AttributeSource): AnyWidget | undefined =>
+  embed(element, source, element, carry(element)).widget;
+
+/** Mounts `element` (a snippet), or brings a mounted one up to date with its attributes; see {@link resync}. */
+export const syncElement = (element: Element, source: AttributeSource): AnyWidget | undefined => {
+  const state = stateOf(element);
+  return (state ? resync(state, element, source, element, carry(element)) : embed(element, source, element, carry(element))).widget;
+};
+
+/** True when repkit has mounted into `element` (a snippet). */
 export const isMounted = (element: Element): boolean => !!stateOf(element);

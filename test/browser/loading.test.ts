@@ -98,27 +98,39 @@ describe('the copy-paste snippet', () => {
 });
 
 describe('<repkit-widget>', () => {
-  it('renders from attributes, reacts to changes and cleans up when removed', async () => {
+  it('renders from attributes into its own shadow root, reacts to changes and cleans up when removed', async () => {
     const { page, log } = await browser.page();
     await servePage(
       page,
       `${browser.url}/t/element.html`,
-      `<!doctype html><html lang="en"><head><title>element</title></head><body>
-<repkit-widget type="reputation" address="${rich}" api-key="${API_KEY}" base-url="${browser.url}" theme="dark"></repkit-widget>
+      `<!doctype html><html lang="en"><head><title>element</title>
+<style>repkit-widget::part(score) { color: rgb(1, 2, 3); }</style></head><body>
+<repkit-widget type="reputation" address="${rich}" api-key="${API_KEY}" base-url="${browser.url}" theme="dark"><a href="/fallback">fallback</a></repkit-widget>
 <script src="/dist/repkit.umd.js"></script></body></html>`,
     );
     await page.goto(`${browser.url}/t/element.html`);
-    expect(await settled(page, 1)).toEqual(['ready']);
-    expect(await page.locator('.repkit').getAttribute('data-theme')).toBe('dark');
+    const state = () =>
+      page.evaluate(() => {
+        const el = document.querySelector('repkit-widget')!;
+        const host = el.shadowRoot!.querySelector<HTMLElement>('.repkit');
+        return { light: el.outerHTML, state: host?.dataset.state, theme: host?.dataset.theme, hosts: document.querySelectorAll('.repkit').length };
+      });
+    await page.waitForFunction(() => document.querySelector('repkit-widget')!.shadowRoot!.querySelector<HTMLElement>('.repkit')?.dataset.state == 'ready');
+    const light = `<repkit-widget type="reputation" address="${rich}" api-key="${API_KEY}" base-url="${browser.url}" theme="dark"><a href="/fallback">fallback</a></repkit-widget>`;
+    // Nothing in the light DOM: the element's markup is what the page wrote; the fallback link is not shown.
+    expect(await state()).toEqual({ light, state: 'ready', theme: 'dark', hosts: 0 });
+    expect(await page.locator('a[href="/fallback"]').isVisible()).toBe(false);
+    // Parts are forwarded to the page; the score is laid out and styled by the page's ::part rule.
+    expect(await page.locator('[part="score"]').evaluate((node) => getComputedStyle(node).color)).toBe('rgb(1, 2, 3)');
     await page.evaluate(() => {
       const el = document.querySelector('repkit-widget')!;
       el.setAttribute('theme', 'light');
       el.setAttribute('max-categories', '2');
     });
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('.repkit')!.dataset.theme == 'light');
+    await page.waitForFunction(() => document.querySelector('repkit-widget')!.shadowRoot!.querySelector<HTMLElement>('.repkit')!.dataset.theme == 'light');
     expect(await page.locator('[part="category"]').count()).toBe(2);
     await page.evaluate(() => document.querySelector('repkit-widget')!.remove());
-    await page.waitForFunction(() => !document.querySelector('.repkit'));
+    expect(await page.evaluate(() => document.querySelectorAll('[part]').length)).toBe(0);
     expectQuiet(log);
     await page.context().close();
   });

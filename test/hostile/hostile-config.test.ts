@@ -72,6 +72,8 @@ interface Source {
   attribute(option: string): string;
   /** Creates the element with these options, appends it to a fresh container and mounts it. */
   mount(options: Record<string, string>): Promise<{ element: Element; container: HTMLElement; events: CustomEvent[] }>;
+  /** Where the widget host goes: into the snippet element, or the custom element's shadow root. */
+  inside(element: Element): ParentNode;
 }
 
 const kebab = (option: string) => option.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
@@ -97,6 +99,7 @@ const SOURCES: Source[] = [
       mountAll(div);
       return { element, container: div, events };
     },
+    inside: (element) => element,
   },
   {
     name: '<repkit-widget> attributes',
@@ -109,6 +112,8 @@ const SOURCES: Source[] = [
       await tick(); // the element mounts in a microtask after it is connected
       return { element, container: div, events };
     },
+    // It renders into its own shadow root and adds nothing to the light DOM.
+    inside: (element) => element.shadowRoot!.firstElementChild!,
   },
 ];
 
@@ -120,8 +125,8 @@ const outcome = async (events: CustomEvent[]) => {
   return events[0]!.type;
 };
 
-const hostOf = (element: Element) => {
-  const hosts = element.querySelectorAll<HTMLElement>(':scope > .repkit');
+const hostOf = (element: Element, source: Source) => {
+  const hosts = source.inside(element).querySelectorAll<HTMLElement>(':scope > .repkit');
   expect(hosts, 'one host in the element').toHaveLength(1);
   return hosts[0]!;
 };
@@ -143,7 +148,7 @@ const configOf = (kind: Kind, extra: Record<string, string>) => ({ apiKey: API_K
 /** The sentence of an attribute that cannot be used: it names the attribute and quotes the value. */
 const expectSetUpWrongly = async (source: Source, mounted: Awaited<ReturnType<Source['mount']>>, option: string, value: string) => {
   expect(await outcome(mounted.events)).toBe('repkit:error');
-  const host = hostOf(mounted.element);
+  const host = hostOf(mounted.element, source);
   expect(host.dataset.state).toBe('error');
   const sentence = errorSentence(host)!;
   expect(sentence.startsWith(`This widget is set up wrongly: "${source.attribute(option)}" must be `)).toBe(true);
@@ -157,8 +162,11 @@ const expectSetUpWrongly = async (source: Source, mounted: Awaited<ReturnType<So
 
 /** Only the host was added, with the attributes a widget host has. */
 const expectOnlyTheHost = (element: Element, host: HTMLElement, attributes: Record<string, string>, source: Source) => {
-  expect(Array.from(element.children)).toEqual([host]);
-  expect(host.getAttributeNames().sort()).toEqual(['class', 'data-state', 'data-theme', 'data-type']);
+  expect(Array.from(source.inside(element).children)).toEqual([host]);
+  if (source.inside(element) != element) expect(element.childNodes).toHaveLength(0);
+  // The custom element forwards the host's parts to the page (exportparts).
+  const forwarded = source.inside(element) == element ? [] : ['exportparts'];
+  expect(host.getAttributeNames().sort()).toEqual(['class', 'data-state', 'data-theme', 'data-type', ...forwarded].sort());
   // The element keeps exactly the attributes the page wrote.
   expect(element.getAttributeNames().sort()).toEqual(Object.keys(attributes).map((o) => source.attribute(o)).sort());
 };
@@ -171,7 +179,7 @@ describe.each(SOURCES)('$name', (source) => {
       const config = configOf('reputation', { className: value });
       const mounted = await source.mount(config);
       expect(await outcome(mounted.events)).toBe('repkit:load');
-      const host = hostOf(mounted.element);
+      const host = hostOf(mounted.element, source);
       expectOnlyTheHost(mounted.element, host, config, source);
       // The class attribute is the value, as classes; never markup and never another attribute.
       expect(host.getAttribute('class')).toBe(`repkit ${value}`.trim());
@@ -194,7 +202,7 @@ describe.each(SOURCES)('$name', (source) => {
       if (!isLocale(value)) return expectSetUpWrongly(source, mounted, 'locale', value);
       // A well-formed tag (`toString` is one: an 8-letter language subtag) is merely a locale.
       expect(await outcome(mounted.events)).toBe('repkit:load');
-      const host = hostOf(mounted.element);
+      const host = hostOf(mounted.element, source);
       expectOnlyTheHost(mounted.element, host, config, source);
       expect(inspectView(viewOf(host), rulesFor('reputation'))).toEqual([]);
     });
@@ -230,7 +238,7 @@ describe.each(SOURCES)('$name', (source) => {
       expect(await outcome(mounted.events)).toBe('repkit:error');
       // One request, to exactly this path: the value is one percent-encoded segment.
       expectOneRequest(path(value));
-      const host = hostOf(mounted.element);
+      const host = hostOf(mounted.element, source);
       expectOnlyTheHost(mounted.element, host, config, source);
       // A path beyond the sandbox's 16 KiB head limit is refused by Node before any answer.
       const tooLong =

@@ -76,7 +76,11 @@ const states = (page: Page, ids: string[]): Promise<string[]> =>
   page
     .waitForFunction(
       (list) => {
-        const found = list.map((id) => document.getElementById(id)?.querySelector<HTMLElement>('.repkit')?.dataset.state);
+        // A snippet's host is its child; <repkit-widget> renders into its own shadow root.
+        const found = list.map((id) => {
+          const element = document.getElementById(id);
+          return (element?.shadowRoot ?? element)?.querySelector<HTMLElement>('.repkit')?.dataset.state;
+        });
         return found.every((s) => s && s !== 'loading') && found;
       },
       ids,
