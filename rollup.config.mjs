@@ -63,8 +63,10 @@ function esmDeclarations(names = ['repkit', 'repkit.embed']) {
   };
 }
 
+// inlineSources: the maps carry the TypeScript they point at (`sourcesContent`), since src/ is
+// not in the package.
 const typescriptPlugin = () =>
-  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], declaration: false, sourceMap: true });
+  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], declaration: false, sourceMap: true, inlineSources: true });
 
 const terserPlugin = () =>
   terser({
@@ -73,6 +75,14 @@ const terserPlugin = () =>
     compress: { passes: 2 },
     format: { comments: false },
   });
+
+/** In the type-only entries, `import … from './index'` stays an import, of 'repkit'. */
+function mainEntryAsPackage() {
+  return {
+    name: 'main-entry-as-package',
+    resolveId: (source, importer) => (source == './index' && /[\\/]src[\\/](react|preact)\.ts$/.test(importer ?? '') ? { id: 'repkit', external: true } : null),
+  };
+}
 
 /** The proxy's two entries: `repkit/proxy` and `repkit/proxy/node`. */
 const PROXY_INPUT = { 'repkit.proxy': 'src/proxy/index.ts', 'repkit.proxy.node': 'src/proxy/node.ts' };
@@ -97,6 +107,15 @@ export default [
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'repkit-[hash].d.ts' },
     plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations()],
     external: [/\.css\?raw$/],
+  },
+  // repkit/react and repkit/preact: declarations only, adding <repkit-widget> to that library's
+  // JSX. They import the main entry's types from 'repkit' itself (one copy of each type), and
+  // react / preact from the consumer, which is why they are entries of their own.
+  {
+    input: { 'repkit.react': 'src/react.ts', 'repkit.preact': 'src/preact.ts' },
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts' },
+    external: ['react', 'preact'],
+    plugins: [mainEntryAsPackage(), dts({ tsconfig: './tsconfig.json' })],
   },
   // repkit/proxy (the edge handler: standard fetch API only) and repkit/proxy/node (its
   // node:http adapter). Server code: ES modules only, built apart from the browser bundles

@@ -19,6 +19,8 @@ export { TIER_COLORS, tierOf, type Tier } from './widgets/tiers';
 export { shortAddress } from './render/address';
 export type * from './widgets/types';
 export type { LoadDetail, ErrorDetail } from './widgets/widget';
+export type { WidgetData, RepkitLoadEvent, RepkitErrorEvent } from './events';
+export type { RepkitWidgetAttributes, AttributesOf, AttributeValue, KebabCase } from './jsx';
 
 export { autoMount, mountAll } from './embed/mount-all';
 export { setDefaultNonce } from './widgets/styles';

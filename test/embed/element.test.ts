@@ -77,13 +77,14 @@ describe('<repkit-widget> renders into its own shadow root', () => {
   });
 
   it('forwards the widget parts, so page CSS reaches them as repkit-widget::part(name)', async () => {
-    for (const attributes of [
+    const kinds: Record<string, string>[] = [
       { type: 'reputation' },
       { type: 'badges' },
       { type: 'profile' },
       { type: 'category', 'category-key': 'governance' },
       { type: 'reputation', 'max-categories': 'lots' },
-    ]) {
+    ];
+    for (const attributes of kinds) {
       const element = create(attributes);
       const host = await settled(element);
       expect(host.getAttribute('exportparts')!.split(', ')).toEqual(WIDGET_PARTS);

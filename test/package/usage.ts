@@ -8,7 +8,7 @@
  */
 export const USAGE = String.raw`
 import {
-  ServiceClient, ServiceError, DEFAULT_BASE_URL,
+  ServiceClient, ServiceError, OptionError, DEFAULT_BASE_URL, type ServiceErrorKind,
   createWidget, WIDGET_TYPES, ReputationWidget, BadgeWidget, ProfileWidget, CategoryWidget,
   displayNameOf, isVerified, socialsOf, TIER_COLORS, tierOf, shortAddress,
   autoMount, mountAll, setDefaultNonce, RepkitWidgetElement, defineRepkitElement,
@@ -20,6 +20,8 @@ import {
   type RequestOptions, type SignalOrOptions, type SnippetOptions, type Social, type SpecificCategoryScore,
   type SpecificUserBadge, type Theme, type ThresholdDetail, type Tier, type UserBadge, type UserBadges,
   type UserProfile, type UserScores, type WidgetByType, type WidgetConfig, type WidgetState, type WidgetType,
+  type WidgetData, type RepkitLoadEvent, type RepkitErrorEvent, type LoadDetail, type ErrorDetail,
+  type RepkitWidgetAttributes, type AttributesOf, type AttributeValue, type KebabCase,
 } from 'repkit';
 import * as embed from 'repkit/embed';
 
@@ -33,8 +35,10 @@ const address = '1bW2n31E8Sx3JaDBs39FF2Se4qbjvgE2BLtonvAcqDSCFa6';
 const clientOptions: ClientOptions = { apiKey, baseUrl: DEFAULT_BASE_URL, timeoutMs: 5000, retries: 1, cacheTtlMs: 0, fetch: globalThis.fetch };
 const client = new ServiceClient(clientOptions);
 const baseUrl: string = client.baseUrl;
-// @ts-expect-error apiKey is required
-new ServiceClient({ baseUrl });
+// No key: a proxy at baseUrl adds it (README, "Production setup").
+new ServiceClient({ baseUrl: '/rep' });
+// @ts-expect-error apiKey is a string
+new ServiceClient({ apiKey: 42 });
 // @ts-expect-error retries is a number
 new ServiceClient({ apiKey, retries: '2' });
 
@@ -84,7 +88,8 @@ export async function useClient(): Promise<number> {
       const status: number = error.statusCode;
       const name: 'ServiceError' = error.name;
       const message: string = error.message;
-      void [status, name, message];
+      const kind: ServiceErrorKind = error.kind;
+      void [status, name, message, kind];
     }
     if (!(error instanceof Error)) throw error;
     const asError: Error = new ServiceError(404, 'not found');
@@ -165,7 +170,47 @@ export async function useWidget(): Promise<void> {
   for (const w of widgets) w.destroy();
   void [state, element, theme, maxCategories, categoryKey, maxBadges, types];
   element?.addEventListener('repkit:load', (event) => void event);
+  // Under exactOptionalPropertyTypes, undefined puts an option back to its default (README).
+  widget.update({ maxCategories: undefined, theme: undefined });
+  badge.update({ badgeKey: undefined });
+  category.update({ showAdvice: undefined });
 }
+
+// ---- events: typed in HTMLElementEventMap and DocumentEventMap ------------------------------
+export function listen(host: HTMLElement): void {
+  host.addEventListener('repkit:load', (event) => {
+    expectType<Equal<typeof event, RepkitLoadEvent>>();
+    const data: WidgetData = event.detail.data;
+    if (data && 'totalScore' in data) void (data.totalScore satisfies number);
+  });
+  host.addEventListener('repkit:error', (event) => {
+    expectType<Equal<typeof event, RepkitErrorEvent>>();
+    const error: unknown = event.detail.error;
+    if (error instanceof ServiceError) void error.statusCode;
+    if (error instanceof OptionError) void (error.option satisfies string);
+  });
+  document.addEventListener('repkit:load', (event) => void (event.detail satisfies LoadDetail<WidgetData>));
+  document.addEventListener('repkit:error', (event) => void (event.detail satisfies ErrorDetail));
+  document.querySelector('repkit-widget')?.addEventListener('repkit:load', (event) => void event.detail.data);
+  expectType<Equal<RepkitLoadEvent<UserScores>['detail']['data'], UserScores>>();
+  expectType<Equal<WidgetData, UserScores | BadgeData | UserProfile | null | SpecificCategoryScore>>();
+  // @ts-expect-error detail.data is not a string
+  host.addEventListener('repkit:load', (event) => void (event.detail.data satisfies string));
+}
+
+// ---- <repkit-widget> attributes (what repkit/react and repkit/preact put in JSX) -------------
+const attributes: RepkitWidgetAttributes[] = [
+  { type: 'reputation', address, 'api-key': apiKey, 'max-categories': 3, compact: true, theme: 'dark', 'base-url': undefined },
+  { type: 'badges', address, 'max-badges': '2', 'show-progress': 'false' },
+  { type: 'category', address, 'category-key': 'governance', 'show-score-only': '' },
+];
+// @ts-expect-error a category widget needs its category-key
+const noKey: RepkitWidgetAttributes = { type: 'category', address };
+expectType<Equal<KebabCase<'cacheTtlMs'>, 'cache-ttl-ms'>>();
+const counts: AttributeValue<number>[] = [3, '3'];
+// @ts-expect-error a count is a number or its text
+const notCount: AttributeValue<number> = 'three';
+expectType<Equal<keyof AttributesOf<{ showBio?: boolean; onLoad?: () => void }>, 'show-bio'>>();
 
 const badgeData: BadgeData[] = [{ badges: [], definitions: new Map<string, BadgeDefinition>() }, { badge: { address, badge: null, definition: null } }];
 
@@ -211,5 +256,5 @@ expectType<Equal<typeof embed.RepkitWidgetElement, typeof RepkitWidgetElement>>(
 expectType<Equal<embed.WidgetConfig, WidgetConfig>>();
 const fromEmbed: ReputationWidget = embed.createWidget({ type: 'reputation', apiKey, address });
 
-export const used = [badgeData, name, verified, socials, social, gold, tier, colour, short, mounted, elementClass, observed, inside, html, version, fromEmbed];
+export const used = [attributes, noKey, counts, notCount, badgeData, name, verified, socials, social, gold, tier, colour, short, mounted, elementClass, observed, inside, html, version, fromEmbed];
 `;

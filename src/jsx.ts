@@ -1,0 +1,45 @@
+import type { BadgeWidgetOptions, CategoryWidgetOptions, ProfileWidgetOptions, ReputationWidgetOptions } from './widgets/types';
+
+/**
+ * The attributes of `<repkit-widget>`, typed, for JSX and templates: framework-neutral (no
+ * React or Preact types). `repkit/react` and `repkit/preact` add them to their JSX
+ * `IntrinsicElements`; use this type to do the same for another JSX library.
+ */
+
+/** `maxCategories` → `max-categories`. */
+export type KebabCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `-${Lowercase<Head>}`}${KebabCase<Tail>}`
+  : S;
+
+/**
+ * What a template may pass for an option of type `V`: the value itself, which frameworks write
+ * as attribute text (`true` → `""`, `false` → no attribute, `3` → `"3"`), or that text.
+ */
+export type AttributeValue<V> = [V] extends [boolean] ? boolean | 'true' | 'false' | '' : [V] extends [number] ? number | `${number}` : V;
+
+type RequiredKeys<O> = { [K in keyof O]-?: object extends Pick<O, K> ? never : K }[keyof O];
+
+/**
+ * One widget kind's options as attributes: kebab-case names, callbacks left out (they have no
+ * attribute). Required options stay required; an optional one also takes `undefined` (no
+ * attribute), even under `exactOptionalPropertyTypes`.
+ */
+export type AttributesOf<O> = {
+  [K in keyof O as O[K] extends ((...args: never[]) => unknown) | undefined ? never : KebabCase<K & string>]: K extends RequiredKeys<O>
+    ? AttributeValue<O[K]>
+    : AttributeValue<Exclude<O[K], undefined>> | undefined;
+};
+
+/**
+ * `<repkit-widget>`'s own attributes: `type`, then the options of that kind in kebab-case
+ * (`address`, `api-key`, `base-url`, `theme`, `max-categories`, `category-key`…). `address` is
+ * required, and `category-key` for `type="category"`.
+ *
+ * @example
+ * <repkit-widget type="reputation" address={address} api-key="YOUR_KEY" max-categories={3} compact />
+ */
+export type RepkitWidgetAttributes =
+  | ({ type: 'reputation' } & AttributesOf<ReputationWidgetOptions>)
+  | ({ type: 'badge' | 'badges' } & AttributesOf<BadgeWidgetOptions>)
+  | ({ type: 'profile' } & AttributesOf<ProfileWidgetOptions>)
+  | ({ type: 'category' } & AttributesOf<CategoryWidgetOptions>);
