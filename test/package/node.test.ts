@@ -91,12 +91,38 @@ const runConsumer = async (name: 'esm' | 'cjs', file: string, source: string): P
 };
 
 describe('the tarball', () => {
-  it('holds the builds, their declarations and maps, the README and package.json, and nothing else', () => {
+  it('holds the builds, their declarations and maps, the README, the LICENSE and package.json, and nothing else', () => {
     expect(version).toBe(rootPackage.version);
-    const unexpected = files.filter((f) => !/^(dist\/repkit[\w.-]*\.(mjs|js|d\.ts|d\.mts|map)|README\.md|package\.json)$/.test(f));
+    const unexpected = files.filter((f) => !/^(dist\/repkit[\w.-]*\.(mjs|js|d\.ts|d\.mts|map)|README\.md|LICENSE|package\.json)$/.test(f));
     expect(unexpected).toEqual([]);
-    for (const f of ['dist/repkit.mjs', 'dist/repkit.embed.mjs', 'dist/repkit.umd.js', 'dist/repkit.d.ts', 'dist/repkit.d.mts', 'dist/repkit.embed.d.ts', 'dist/repkit.embed.d.mts']) {
+    for (const f of [
+      'dist/repkit.mjs', 'dist/repkit.embed.mjs', 'dist/repkit.umd.js', 'dist/repkit.d.ts', 'dist/repkit.d.mts', 'dist/repkit.embed.d.ts',
+      'dist/repkit.embed.d.mts', 'dist/repkit.react.d.ts', 'dist/repkit.preact.d.ts', 'LICENSE',
+    ]) {
       expect(files).toContain(f);
+    }
+  });
+
+  it('is MIT licensed, with the licence text and where the project lives', () => {
+    const installed = JSON.parse(readFileSync(join(dir, 'esm/node_modules/repkit/package.json'), 'utf8')) as Record<string, unknown>;
+    expect(installed).toMatchObject({
+      license: 'MIT',
+      repository: { type: 'git', url: 'git+https://github.com/repkit/repkit.git' },
+      homepage: 'https://github.com/repkit/repkit#readme',
+      bugs: { url: 'https://github.com/repkit/repkit/issues' },
+    });
+    const license = readFileSync(join(dir, 'esm/node_modules/repkit/LICENSE'), 'utf8');
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) 2026 repkit contributors\n/);
+  });
+
+  it('ships source maps that carry their sources (src/ is not in the package)', () => {
+    const maps = files.filter((f) => f.endsWith('.map'));
+    expect(maps.length).toBeGreaterThanOrEqual(5);
+    for (const map of maps) {
+      const { sources, sourcesContent } = JSON.parse(readFileSync(join(dir, 'esm/node_modules/repkit', map), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      expect(sources.length, map).toBeGreaterThan(0);
+      expect(sourcesContent?.length, map).toBe(sources.length);
+      expect(sourcesContent!.filter((text) => typeof text != 'string' || !text.length), map).toEqual([]);
     }
   });
 
