@@ -11,7 +11,7 @@ export default defineConfig({
     css: { include: [/.+/] },
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
-    exclude: ['test/browser/**', 'test/package/**', 'node_modules/**'],
+    exclude: ['test/browser/**', 'test/package/**', 'test/examples/**', 'node_modules/**'],
     environment: 'happy-dom',
     testTimeout: 15000,
     // Real sockets and timers: a couple of workers is what a 2-core machine handles well.

@@ -117,9 +117,12 @@ const load = async (url: string, widgets: number, act?: (page: Page) => Promise<
   const hydration: string[] = [];
   page.on('console', (m) => {
     if (HYDRATION.test(m.text())) hydration.push(`${m.type()}: ${m.text()}`);
-    if (m.type() == 'error' || m.type() == 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    if (m.type() == 'error' || m.type() == 'warning') problems.push(`${m.type()}: ${m.text()} (${m.location().url})`);
   });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('pageerror', (e) => {
+    problems.push(`pageerror: ${e.message}`);
+    if (HYDRATION.test(e.message)) hydration.push(`pageerror: ${e.message}`);
+  });
   page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
   try {
     await page.goto(url, { waitUntil: 'load' });
