@@ -104,7 +104,7 @@ describe('<repkit-widget>', () => {
       page,
       `${browser.url}/t/element.html`,
       `<!doctype html><html lang="en"><head><title>element</title>
-<style>repkit-widget::part(score) { color: rgb(1, 2, 3); }</style></head><body>
+<style>repkit-widget::part(score) { color: rgb(1, 2, 3); } repkit-widget::part(widget) { --rk-bg: rgb(7, 8, 9); }</style></head><body>
 <repkit-widget type="reputation" address="${rich}" api-key="${API_KEY}" base-url="${browser.url}" theme="dark"><a href="/fallback">fallback</a></repkit-widget>
 <script src="/dist/repkit.umd.js"></script></body></html>`,
     );
@@ -122,6 +122,8 @@ describe('<repkit-widget>', () => {
     expect(await page.locator('a[href="/fallback"]').isVisible()).toBe(false);
     // Parts are forwarded to the page; the score is laid out and styled by the page's ::part rule.
     expect(await page.locator('[part="score"]').evaluate((node) => getComputedStyle(node).color)).toBe('rgb(1, 2, 3)');
+    // Custom properties set on the widget part theme the card (the host itself is in the shadow root).
+    expect(await page.locator('[part="widget"]').evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(7, 8, 9)');
     await page.evaluate(() => {
       const el = document.querySelector('repkit-widget')!;
       el.setAttribute('theme', 'light');
