@@ -80,7 +80,10 @@ const tooLarge = (url: string, limit: number): ServiceError =>
 
 /**
  * Reads a body as text, counting bytes as they arrive (after decompression), and stops at
- * `limit`: a small compressed answer can unpack to gigabytes.
+ * `limit`: a small compressed answer can unpack to gigabytes. Past the limit it throws and
+ * leaves the stream to the caller, who aborts the request: that stops the download and
+ * errors the stream, where cancelling the reader first would leave a decoder still pushing
+ * into a closed stream in some fetch implementations.
  */
 const readBody = async (response: Response, limit: number, url: string): Promise<string> => {
   if (Number(response.headers.get('content-length')) > limit) throw tooLarge(url, limit);
@@ -97,10 +100,7 @@ const readBody = async (response: Response, limit: number, url: string): Promise
     const { done, value } = await reader.read();
     if (done) return text + decoder.decode();
     size += value.byteLength;
-    if (size > limit) {
-      reader.cancel().catch(() => {});
-      throw tooLarge(url, limit);
-    }
+    if (size > limit) throw tooLarge(url, limit);
     text += decoder.decode(value, { stream: true });
   }
 };

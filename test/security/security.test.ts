@@ -1,0 +1,269 @@
+/**
+ * Hostile servers and hostile configs, round two (issue 10): the key stays with baseUrl,
+ * nothing grows without bound, and retries are decided by cause. Each case failed before.
+ */
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createWidget, mountAll, OptionError, ServiceClient, ServiceError, snippet } from '../../src/index';
+
+const ADDRESS = '1bW2n31E8Sx3JaDBs39FF2Se4qbjvgE2BLtonvAcqDSCFa6';
+const SCORES = { address: ADDRESS, totalScore: 10, calculatedAt: '2026-01-01T00:00:00Z' };
+
+/** A loopback server whose handler a test sets; every request is logged with its API key. */
+const serve = () => {
+  const log: { method: string; url: string; key: string | undefined }[] = [];
+  let handler: http.RequestListener = (_req, res) => res.end();
+  const server = http.createServer((req, res) => {
+    log.push({ method: req.method ?? '', url: req.url ?? '', key: req.headers['x-api-key'] as string | undefined });
+    // Same answer to the preflight happy-dom sends for the X-API-Key header.
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', 'X-API-Key, Accept');
+    if (req.method == 'OPTIONS') return void res.end();
+    handler(req, res);
+  });
+  let url = '';
+  beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => ((url = `http://127.0.0.1:${(server.address() as { port: number }).port}`), resolve()))));
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return {
+    get url() {
+      return url;
+    },
+    log,
+    handle(h: http.RequestListener) {
+      handler = h;
+      log.length = 0;
+    },
+  };
+};
+
+const api = serve();
+const elsewhere = serve();
+const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('resolved'), (e: unknown) => e as ServiceError);
+/** The GETs a server saw, leaving out the CORS preflights happy-dom sends before them. */
+const gets = (log: { method: string; url: string }[]) => log.filter((r) => r.method == 'GET' && r.url.startsWith('/api/'));
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+describe('1. the key never follows a redirect', () => {
+  it.each([301, 302, 307, 308])('%i to another origin is a ServiceError, and the other origin sees nothing', async (status) => {
+    api.handle((_req, res) => res.writeHead(status, { Location: `${elsewhere.url}/api/v2/scores/${ADDRESS}` }).end());
+    elsewhere.handle((_req, res) => res.end(JSON.stringify({ success: true, data: SCORES })));
+    const error = await failure(new ServiceClient({ apiKey: 'secret-key', baseUrl: api.url, retries: 2, cacheTtlMs: 0 }).getScores(ADDRESS));
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.kind).toBe('refused');
+    expect(error.message).toMatch(/redirect/);
+    expect(gets(api.log)).toHaveLength(1); // not retried
+    expect(elsewhere.log).toEqual([]);
+  });
+});
+
+describe('1. baseUrl receives the key, so only plain forms are accepted', () => {
+  it.each([
+    'https://user:pass@api.example',
+    'https://api.example/ path',
+    ' https://api.example',
+    'https://api.example/?x=1',
+    'https://api.example/#x',
+    '//evil.example',
+    'http:evil.example',
+    'https:/evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+  ])('%j is an OptionError naming baseUrl', (baseUrl) => {
+    let error: unknown;
+    try {
+      new ServiceClient({ apiKey: 'k', baseUrl });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(OptionError);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as OptionError).option).toBe('baseUrl');
+  });
+
+  it('a relative baseUrl resolves against location.origin, never a <base href>', () => {
+    const base = document.createElement('base');
+    base.href = 'https://evil.example/';
+    document.head.append(base);
+    try {
+      expect(new ServiceClient({ apiKey: 'k', baseUrl: '/rep' }).baseUrl).toBe(`${location.origin}/rep`);
+    } finally {
+      base.remove();
+    }
+  });
+
+  it('a data-base-url change at run time is checked too: an invalid one shows the error state naming it', async () => {
+    const el = document.createElement('div');
+    el.dataset.repkit = 'reputation';
+    el.dataset.apiKey = 'k';
+    el.dataset.address = ADDRESS;
+    el.dataset.baseUrl = api.url;
+    document.body.append(el);
+    api.handle((_req, res) => res.end(JSON.stringify({ success: true, data: SCORES })));
+    mountAll(document);
+    el.dataset.baseUrl = 'https://u:p@evil.example';
+    await new Promise((r) => setTimeout(r, 20));
+    const host = el.querySelector<HTMLElement>('.repkit')!;
+    expect(host.dataset.state).toBe('error');
+    expect(host.shadowRoot!.textContent).toContain('"data-base-url" must be');
+  });
+});
+
+describe('2. the body is read with a cap', () => {
+  it('a gzip bomb stops at maxResponseBytes: "response too large", one request', async () => {
+    const bomb = gzipSync(Buffer.alloc(20_000_000, 32)); // 20 MB of spaces, ~20 kB on the wire
+    api.handle((_req, res) => res.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Type': 'application/json' }).end(bomb));
+    const error = await failure(new ServiceClient({ apiKey: 'k', baseUrl: api.url, retries: 3, cacheTtlMs: 0 }).getScores(ADDRESS));
+    expect(error.kind).toBe('too-large');
+    expect(error.message).toContain('response too large');
+    expect(gets(api.log)).toHaveLength(1);
+  });
+
+  it('maxResponseBytes is a client option', async () => {
+    api.handle((_req, res) => res.end(JSON.stringify({ success: true, data: { ...SCORES, pad: 'x'.repeat(5000) } })));
+    const error = await failure(new ServiceClient({ apiKey: 'k', baseUrl: api.url, maxResponseBytes: 4096, cacheTtlMs: 0 }).getScores(ADDRESS));
+    expect(error.kind).toBe('too-large');
+    await expect(new ServiceClient({ apiKey: 'k', baseUrl: api.url, cacheTtlMs: 0 }).getScores(ADDRESS)).resolves.toMatchObject({ totalScore: 10 });
+  });
+});
+
+describe('3. retries and waits are bounded', () => {
+  it('retries above 5 is an OptionError; data-retries="1000" is the error state naming it, with no request', async () => {
+    expect(() => new ServiceClient({ apiKey: 'k', retries: 6 })).toThrow(OptionError);
+    const el = document.createElement('div');
+    Object.assign(el.dataset, { repkit: 'reputation', apiKey: 'k', address: ADDRESS, baseUrl: api.url, retries: '1000' });
+    document.body.append(el);
+    api.handle((_req, res) => res.end());
+    mountAll(document);
+    const host = el.querySelector<HTMLElement>('.repkit')!;
+    expect(host.dataset.state).toBe('error');
+    expect(host.shadowRoot!.textContent).toContain('"data-retries" must be a whole number from 0 to 5');
+    expect(gets(api.log)).toEqual([]);
+  });
+
+  /** A fetch that answers from a list, recording when each call came (fake time). */
+  const scripted = (answers: (() => Response)[]) => {
+    const calls: number[] = [];
+    const fetch = async () => {
+      calls.push(Date.now());
+      return (answers[calls.length - 1] ?? answers[answers.length - 1]!)();
+    };
+    return { calls, fetch: fetch as typeof globalThis.fetch };
+  };
+
+  it('persistent 503 with retries 5: six requests, every wait at most 10 s', async () => {
+    vi.useFakeTimers();
+    const { calls, fetch } = scripted([() => new Response('{"message":"down"}', { status: 503 })]);
+    const result = failure(new ServiceClient({ apiKey: 'k', retries: 5, cacheTtlMs: 0, fetch }).getScores(ADDRESS));
+    await vi.runAllTimersAsync();
+    expect((await result).statusCode).toBe(503);
+    expect(calls).toHaveLength(6);
+    for (let i = 1; i < calls.length; i++) expect(calls[i]! - calls[i - 1]!).toBeLessThanOrEqual(10000);
+  });
+
+  it('a whole call ends within twice timeoutMs, whatever the retries', async () => {
+    vi.useFakeTimers();
+    const start = Date.now();
+    const { calls, fetch } = scripted([() => new Response('{}', { status: 503, headers: { 'Retry-After': '9' } })]);
+    const result = failure(new ServiceClient({ apiKey: 'k', retries: 5, timeoutMs: 10000, cacheTtlMs: 0, fetch }).getScores(ADDRESS));
+    await vi.runAllTimersAsync();
+    await result;
+    expect(Date.now() - start).toBeLessThanOrEqual(20000);
+    expect(calls.length).toBeLessThan(6);
+  });
+
+  it('429 with X-RateLimit-Reset (epoch ms) within the cap: waits until then, once', async () => {
+    vi.useFakeTimers();
+    const ok = () => new Response(JSON.stringify({ success: true, data: SCORES }));
+    const limited = () => new Response('{"message":"Rate limit exceeded"}', { status: 429, headers: { 'X-RateLimit-Reset': String(Date.now() + 4000) } });
+    const { calls, fetch } = scripted([limited, ok]);
+    const result = new ServiceClient({ apiKey: 'k', retries: 2, cacheTtlMs: 0, fetch }).getScores(ADDRESS);
+    await vi.runAllTimersAsync();
+    await expect(result).resolves.toMatchObject({ totalScore: 10 });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(3990);
+  });
+
+  it('429 whose reset is past the 10 s cap fails at once, with the service message', async () => {
+    const { calls, fetch } = scripted([
+      () => new Response('{"message":"Rate limit exceeded"}', { status: 429, headers: { 'X-RateLimit-Reset': String(Date.now() + 3600000) } }),
+    ]);
+    const error = await failure(new ServiceClient({ apiKey: 'k', retries: 2, cacheTtlMs: 0, fetch }).getScores(ADDRESS));
+    expect(error.statusCode).toBe(429);
+    expect(error.message).toBe('Rate limit exceeded');
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('4. snippet() refuses option names it does not know', () => {
+  it('a name carrying markup is an OptionError, never output', () => {
+    const config = { type: 'reputation', apiKey: 'k', address: ADDRESS, 'x><img src=x onerror=alert(1)>': 'y' } as never;
+    expect(() => snippet(config)).toThrow(OptionError);
+  });
+  it('callbacks are left out; values are escaped through the html tag', () => {
+    const out = snippet({ type: 'reputation', apiKey: 'k', address: ADDRESS, className: '"><script>', onLoad: () => {} });
+    expect(out).not.toContain('<script>"');
+    expect(out).toContain('data-class-name="&quot;&gt;&lt;script&gt;"');
+    expect(out).not.toContain('on-load');
+  });
+});
+
+describe('5. list options are capped', () => {
+  it.each([
+    ['maxBadges', 'badge'],
+    ['maxCategories', 'reputation'],
+  ])('%s of 1e9 or 51 is an OptionError; 50 is fine', (option, type) => {
+    const make = (n: number) => createWidget({ type, apiKey: 'k', address: ADDRESS, [option]: n } as never);
+    expect(() => make(1e9)).toThrow(OptionError);
+    expect(() => make(51)).toThrow(/from 0 to 50/);
+    expect(() => make(50)).not.toThrow();
+  });
+});
+
+describe('7. keys the browser would refuse are refused at creation', () => {
+  it.each(['key\r\nX-Evil: 1', 'key\0', 'ключ', 'key with space'])('%j is an OptionError naming apiKey', (apiKey) => {
+    expect(() => new ServiceClient({ apiKey })).toThrow(OptionError);
+    expect(() => createWidget({ type: 'reputation', apiKey, address: ADDRESS })).toThrow(/"apiKey" must be printable ASCII/);
+  });
+});
+
+describe('8. odd option names are ignored by own-property checks', () => {
+  it.each(['__defineGetter__', 'constructor', 'hasOwnProperty', 'toString'])('%s', (name) => {
+    expect(() => createWidget({ type: 'profile', apiKey: 'k', address: ADDRESS, [name]: 'x' } as never)).not.toThrow();
+  });
+  it('a JSON "__proto__" key', () => {
+    const config = JSON.parse(`{"type":"reputation","apiKey":"k","address":"${ADDRESS}","__proto__":{"theme":"evil"}}`);
+    const widget = createWidget(config);
+    expect(widget.options.theme).toBe('light');
+  });
+});
+
+describe('9. retryability is decided by cause, and the cause is kept', () => {
+  it('a network failure is retried once at most, says the origin may be refused, and carries the cause', async () => {
+    let calls = 0;
+    const cause = new TypeError('Failed to fetch');
+    const fetch = (async () => {
+      calls++;
+      throw cause;
+    }) as typeof globalThis.fetch;
+    const error = await failure(new ServiceClient({ apiKey: 'k', retries: 5, cacheTtlMs: 0, fetch }).getScores(ADDRESS));
+    expect(calls).toBe(2);
+    expect(error.kind).toBe('network');
+    expect(error.statusCode).toBe(0);
+    expect(error.message).toMatch(/may have refused this site's origin/);
+    expect(error.cause).toBe(cause);
+  });
+  it('a header refusal from fetch is not retried', async () => {
+    let calls = 0;
+    const fetch = (async () => {
+      calls++;
+      throw new TypeError("Failed to execute 'fetch': Invalid value for header");
+    }) as typeof globalThis.fetch;
+    await failure(new ServiceClient({ apiKey: 'k', retries: 5, cacheTtlMs: 0, fetch }).getScores(ADDRESS));
+    expect(calls).toBe(1);
+  });
+});
