@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
+const EXPECTED_NETWORK_LOG =
+  /^((GET|OPTIONS) \S+ \d{3} \(.*\)\s*$|Cross-Origin Request Blocked:|Error: (socket hang up|connect ECONNREFUSED))/;
+
 export default defineConfig({
   // What rollup writes in at build time (src/version.ts).
   define: { __REPKIT_VERSION__: JSON.stringify(version) },
@@ -15,9 +18,10 @@ export default defineConfig({
     exclude: ['test/browser/**', 'test/package/**', 'test/examples/**', 'test/proxy/**', 'node_modules/**'],
     environment: 'happy-dom',
     testTimeout: 15000,
-    // happy-dom logs every 4xx and 5xx as a browser's console would; the fault and error
-    // suites cause hundreds on purpose. Anything else a test prints still shows.
-    onConsoleLog: (log, type) => !(type == 'stderr' && /^(GET|OPTIONS) \S+ \d{3} \(.*\)\s*$/.test(log)),
+    // happy-dom logs every 4xx, 5xx, CORS refusal and dropped connection as a browser's
+    // console would; the fault, error and hostile suites cause hundreds on purpose. Anything
+    // else a test prints still shows.
+    onConsoleLog: (log, type) => !(type == 'stderr' && EXPECTED_NETWORK_LOG.test(log)),
     // Real sockets and timers: a couple of workers is what a 2-core machine handles well.
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
