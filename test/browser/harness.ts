@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { createSandbox, type Sandbox } from '../../demo/sandbox.mjs';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../demo/sandbox.mjs';
 import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
 
 export { ADDRESSES, API_KEY };
@@ -29,12 +29,15 @@ export interface BrowserFixture {
   page(options?: BrowserContextOptions): Promise<{ page: Page; log: PageLog }>;
 }
 
-/** Starts the sandbox (serving dist/ and demo/) and one Chromium for the calling file. */
-export const useBrowser = (): BrowserFixture => {
+/**
+ * Starts the sandbox (serving dist/ and demo/) and one Chromium for the calling file.
+ * `sandboxOptions` shape the service, such as a slow first computation.
+ */
+export const useBrowser = (sandboxOptions: Omit<SandboxOptions, 'staticRoot'> = {}): BrowserFixture => {
   let browser: Browser | undefined;
   let sandbox: Sandbox | undefined;
   beforeAll(async () => {
-    sandbox = await createSandbox({ staticRoot: ROOT });
+    sandbox = await createSandbox({ ...sandboxOptions, staticRoot: ROOT });
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
     mkdirSync(ARTIFACTS, { recursive: true });
   });
