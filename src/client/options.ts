@@ -1,7 +1,7 @@
 import { invalid } from './option-error';
 import { isCount, isText } from '../util/values';
 
-/** The production service. Override with `baseUrl` (a caching proxy, or the sandbox in demo/). */
+/** The production service. Override with `baseUrl` (a caching proxy such as `repkit/proxy`, or a local test server). */
 export const DEFAULT_BASE_URL = 'https://api.dotpassport.io';
 
 /** Defaults and bounds of the client options, in one place for the code and the README. */

@@ -3,7 +3,7 @@ import { isRecord } from '../util/values';
 /**
  * The one place where the production service's names become the public ones. The service
  * speaks of `polkadotIdentities` and of identity fields named after particular platforms;
- * the public records (and SPEC) use neutral names. Servers that already send the public
+ * the public records (the types in ./types) use neutral names. Servers that already send the public
  * names are read as they are: a public name present wins over its production twin.
  *
  * Runs on the parsed JSON before validation, so the checks and the types see only the

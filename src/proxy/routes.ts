@@ -1,7 +1,7 @@
-/** The API prefix of every route (WIRE.md). */
+/** The API prefix of every route of the service. */
 export const API_PREFIX = '/api/v2/';
 
-/** What the service accepts as an address: 47-48 base58 characters (WIRE.md, 400 otherwise). */
+/** What the service accepts as an address: 47-48 base58 characters (the service answers 400 otherwise). */
 const ADDRESS_RE = /^[1-9A-HJ-NP-Za-km-z]{47,48}$/;
 
 /**
@@ -31,7 +31,7 @@ const decode = (segment: string): string | undefined => {
 
 /**
  * The route of a request path (still percent-encoded, as `URL.pathname` gives it), or
- * undefined for anything that is not one of the seven GET routes of WIRE.md. With `basePath`
+ * undefined for anything that is not one of the service's seven GET routes (README, "The proxy"). With `basePath`
  * the path must be exactly `{basePath}/api/v2/...`; without, any prefix before the first
  * `/api/v2/` is accepted.
  */
