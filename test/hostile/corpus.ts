@@ -139,12 +139,47 @@ const entries: [label: string, value: string][] = [
 /** At least 50 hostile strings, each with a short label. */
 export const CORPUS: readonly HostileString[] = Object.freeze(entries.map(([label, value]) => Object.freeze({ label, value })));
 
+/**
+ * One or two strings of each group above: what the suites that mount whole widgets per
+ * string (option variants, the attribute paths, the sandbox cross-check) run, while the
+ * whole corpus goes through the escaping and URL helpers and one render per kind.
+ */
+export const SAMPLE_LABELS = [
+  'script tag',
+  'math mutation XSS',
+  'double-quote breakout',
+  'single quote and tag',
+  'backtick breakout',
+  'javascript scheme',
+  'NUL-prefixed javascript',
+  'https with quote breakout',
+  'css rule breakout',
+  'right-to-left override',
+  'lone high surrogate',
+  'line breaks',
+  'whitespace only',
+  'empty',
+  '10,000 with markup and RLO',
+  '__proto__',
+  'dot segments',
+  'email address',
+  'https URL',
+  'ISO date',
+] as const;
+
 /** The corpus entry with `label` (throws on a typo). */
 export const hostile = (label: string): string => {
   const found = CORPUS.find((entry) => entry.label == label);
   if (!found) throw new Error(`no hostile string labelled ${JSON.stringify(label)}`);
   return found.value;
 };
+
+/** {@link SAMPLE_LABELS} with their index in {@link CORPUS}. */
+export const SAMPLE: readonly (HostileString & { index: number })[] = SAMPLE_LABELS.map((label) => {
+  const index = CORPUS.findIndex((entry) => entry.label == label);
+  if (index < 0) throw new Error(`no hostile string labelled ${JSON.stringify(label)}`);
+  return { ...CORPUS[index]!, index };
+});
 
 /**
  * What the HTML parser makes of `text` once escaped into markup: CR LF and lone CR become LF

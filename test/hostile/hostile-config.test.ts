@@ -9,11 +9,15 @@
  * Also: snippet() output carries hostile values exactly, `data-base-url` refuses other schemes,
  * and two fixed bugs stay fixed: a "path" base URL that resolves to another host is refused,
  * and an address or key with a lone surrogate is a TypeError naming it (not a URIError).
+ *
+ * The whole corpus goes through the option checks and the client's path building directly
+ * (no mount, no server); whole mounts through both attribute paths run the corpus's sample
+ * (issue 12: the escaping they rely on is proven string by string in ./helpers.test.ts).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defineRepkitElement, mountAll, ServiceClient, snippet } from '../../src/index';
+import { createWidget, defineRepkitElement, mountAll, OptionError, ServiceClient, snippet, type WidgetConfig } from '../../src/index';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
-import { CORPUS, hostile, htmlParsing } from './corpus';
+import { CORPUS, hostile, htmlParsing, SAMPLE } from './corpus';
 import { inspectView, rulesFor, type Kind } from './inspect';
 
 const server = useSandbox();
@@ -171,7 +175,73 @@ const expectOnlyTheHost = (element: Element, host: HTMLElement, attributes: Reco
   expect(element.getAttributeNames().sort()).toEqual(Object.keys(attributes).map((o) => source.attribute(o)).sort());
 };
 
-const CASES = CORPUS.map((entry) => ({ ...entry }));
+const CASES = SAMPLE;
+
+describe('every corpus string through the option checks and the request path', () => {
+  /** What createWidget makes of `value` in `option`: the option in force, or the OptionError. */
+  const tryOption = (kind: Kind, option: string, value: string) => {
+    const config = { apiKey: API_KEY, baseUrl: 'https://service.test', retries: 0, ...BASE[kind], [option]: value } as WidgetConfig;
+    try {
+      return { value: (createWidget(config).options as unknown as Record<string, unknown>)[option] };
+    } catch (error) {
+      return { error };
+    }
+  };
+  const expectRefused = (result: ReturnType<typeof tryOption>, option: string, value: string) => {
+    expect(result.error).toBeInstanceOf(OptionError);
+    expect((result.error as OptionError).option).toBe(option);
+    // The value is quoted as JSON: control characters and lone surrogates are escaped.
+    expect((result.error as Error).message.endsWith(`, got ${JSON.stringify(value)}`)).toBe(true);
+  };
+  /** The path the client asks fetch for, for `call` with `value`; undefined when it refuses first. */
+  const pathOf = async (call: (client: ServiceClient, value: string) => Promise<unknown>, value: string) => {
+    const urls: string[] = [];
+    const fetch = async (url: string | URL | Request) => {
+      urls.push(String(url));
+      return new Response(JSON.stringify({ message: 'stub' }), { status: 404 });
+    };
+    const client = new ServiceClient({ apiKey: API_KEY, baseUrl: 'https://service.test', retries: 0, cacheTtlMs: 0, fetch: fetch as typeof globalThis.fetch });
+    const error = await call(client, value).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (!urls.length) expect(error, 'a refusal before any request is a TypeError').toBeInstanceOf(TypeError);
+    expect(urls.length).toBeLessThanOrEqual(1);
+    return urls[0] && new URL(urls[0]).pathname;
+  };
+
+  describe.each(CORPUS)('$label', ({ value }) => {
+    it('className is kept as given; theme and type refuse it, naming the option', () => {
+      expect(tryOption('reputation', 'className', value)).toEqual({ value });
+      expectRefused(tryOption('reputation', 'theme', value), 'theme', value);
+      expectRefused(tryOption('reputation', 'type', value), 'type', value);
+    });
+
+    it('locale takes it only as a well-formed BCP 47 tag', () => {
+      const result = tryOption('reputation', 'locale', value);
+      if (isLocale(value)) expect(result).toEqual({ value });
+      else expectRefused(result, 'locale', value);
+    });
+
+    it('address, badgeKey and categoryKey take it as one percent-encoded path segment, or refuse it before any request', async () => {
+      const calls = [
+        ['address', 'reputation', (c: ServiceClient, v: string) => c.getScores(v), () => `/api/v2/scores/${encodeURIComponent(value)}`],
+        ['badgeKey', 'badge', (c: ServiceClient, v: string) => c.getBadge(RICH, v), () => `/api/v2/badges/${RICH}/${encodeURIComponent(value)}`],
+        ['categoryKey', 'category', (c: ServiceClient, v: string) => c.getCategoryScore(RICH, v), () => `/api/v2/scores/${RICH}/${encodeURIComponent(value)}`],
+      ] as const;
+      for (const [option, kind, call, path] of calls) {
+        const result = tryOption(kind, option, value);
+        if (!isSegment(value)) {
+          expect((result.error as OptionError | undefined)?.option, option).toBe(option);
+          expect(await pathOf(call, value), option).toBeUndefined();
+          continue;
+        }
+        expect(result, option).toEqual({ value });
+        expect(await pathOf(call, value), option).toBe(path());
+      }
+    });
+  });
+});
 
 describe.each(SOURCES)('$name', (source) => {
   describe('className', () => {
@@ -282,7 +352,7 @@ describe('snippet() output', () => {
     return template.content;
   };
 
-  it.each(CASES.filter(({ value }) => isSegment(value)))('carries $label as exactly the attribute value', async ({ value }) => {
+  const parsed = (value: string) => {
     const config = { type: 'badge' as const, apiKey: API_KEY, address: value, badgeKey: value, className: value, baseUrl: server.url, retries: 0 };
     const fragment = parse(snippet(config, { scriptUrl: '/dist/repkit.umd.js' }));
     expect(Array.from(fragment.children).map((e) => e.tagName)).toEqual(['DIV', 'SCRIPT']);
@@ -292,10 +362,18 @@ describe('snippet() output', () => {
     expect(element!.children).toHaveLength(0);
     expect(script!.getAttributeNames()).toEqual(['src', 'async']);
     expect(script!.textContent).toBe('');
+    return element!;
+  };
 
+  it.each(CORPUS.filter(({ value }) => isSegment(value)))('carries $label as exactly the attribute value', ({ value }) => {
+    parsed(value);
+  });
+
+  it.each(CASES.filter(({ value }) => isSegment(value)))('mounted, asks for exactly the badge and address of $label', async ({ value }) => {
+    const element = parsed(value);
     // Mounted, it asks for exactly that badge of exactly that address.
     const { container: div, events } = container();
-    div.append(element!);
+    div.append(element);
     mountAll(div);
     expect(await outcome(events)).toBe('repkit:error');
     const sent = encodeURIComponent(parsedAttribute(value));
