@@ -84,6 +84,9 @@ function mainEntryAsPackage() {
   };
 }
 
+/** The kinds with a script of their own (src/umd/<kind>.ts → dist/repkit.<kind>.umd.js). */
+const WIDGET_KINDS = ['reputation', 'badge', 'profile', 'category'];
+
 /** The proxy's two entries: `repkit/proxy` and `repkit/proxy/node`. */
 const PROXY_INPUT = { 'repkit.proxy': 'src/proxy/index.ts', 'repkit.proxy.node': 'src/proxy/node.ts' };
 
@@ -102,6 +105,13 @@ export default [
     output: { file: 'dist/repkit.umd.js', format: 'umd', name: 'RepKit', sourcemap: true, exports: 'named' },
     plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), terserPlugin()],
   },
+  // One script per kind (`repkit.reputation.umd.js` …): the same global and snippet for a page
+  // that shows one kind, without the other kinds' code.
+  ...WIDGET_KINDS.map((kind) => ({
+    input: `src/umd/${kind}.ts`,
+    output: { file: `dist/repkit.${kind}.umd.js`, format: 'umd', name: 'RepKit', sourcemap: true, exports: 'named' },
+    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), terserPlugin()],
+  })),
   {
     input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'repkit-[hash].d.ts' },

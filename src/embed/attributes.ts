@@ -1,5 +1,5 @@
 import { OptionError } from '../client/option-error';
-import { ALL_OPTIONS } from '../widgets/kinds';
+import type { OptionTable } from '../widgets/option-types';
 import { ownValue } from '../util/values';
 
 /**
@@ -13,20 +13,21 @@ export const attributeName = (option: string): string => option.replace(/[A-Z]/g
 
 const optionName = (attribute: string): string => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** Every option an attribute can set. */
-export const ATTRIBUTE_OPTIONS: readonly string[] = /* @__PURE__ */ Object.keys(ALL_OPTIONS).filter((name) => ALL_OPTIONS[name]!.parse);
+/** Every option of `table` an attribute can set. */
+export const attributeOptions = (table: OptionTable): string[] => Object.keys(table).filter((name) => table[name]!.parse);
 
 /**
- * Reads the options an element's attributes carry. `prefix` is `data-` for the snippet and
- * empty for the custom element; other attributes are left alone (the page may use them).
+ * Reads the options of `table` that an element's attributes carry. `prefix` is `data-` for
+ * the snippet and empty for the custom element; other attributes are left alone (the page
+ * may use them).
  * @throws OptionError naming the attribute when a value cannot be read.
  */
-export const readOptions = (element: Element, prefix: string): Record<string, unknown> => {
+export const readOptions = (element: Element, prefix: string, table: OptionTable): Record<string, unknown> => {
   const options: Record<string, unknown> = {};
   for (const { name, value } of Array.from(element.attributes)) {
     if (!name.startsWith(prefix)) continue;
     const option = optionName(name.slice(prefix.length));
-    const parse = ownValue(ALL_OPTIONS, option)?.parse;
+    const parse = ownValue(table, option)?.parse;
     if (parse) options[option] = parse(value, name);
   }
   return options;

@@ -1,9 +1,9 @@
-import type { AnyWidget } from '../widgets/create-widget';
+import { ALL_KINDS, type AnyWidget } from '../widgets/create-widget';
 import { adoptStyles } from '../widgets/styles';
-import { ATTRIBUTE_OPTIONS, attributeName } from './attributes';
+import { attributeName, attributeOptions } from './attributes';
 import { embed, release, resync, type AttributeSource, type Embedded } from './mount';
 
-const ELEMENT: AttributeSource = { prefix: '', typeAttribute: 'type' };
+const ELEMENT: AttributeSource = { prefix: '', typeAttribute: 'type', kinds: ALL_KINDS };
 
 /**
  * The `part`s a widget's view names (README, "Theming"). The widget's host sits inside the
@@ -42,7 +42,7 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
     ? (class {} as never)
     : class extends HTMLElement {
         static get observedAttributes(): string[] {
-          return ['type', ...ATTRIBUTE_OPTIONS.map(attributeName)];
+          return ['type', ...attributeOptions(ALL_KINDS.options).map(attributeName)];
         }
 
         readonly #root: ShadowRoot;

@@ -1,64 +1,90 @@
 import type { AnyWidget } from '../widgets/create-widget';
-import { isMounted, mountElement, SNIPPET, syncElement, unmount } from './mount';
+import { ALL_KINDS } from '../widgets/create-widget';
+import type { KindSet } from '../widgets/kind-set';
+import { isOpenTo, isOwned, mountElement, snippetSource, syncElement, unmount } from './mount';
 
 const SELECTOR = '[data-repkit]';
-
-let attributeObserver: MutationObserver | undefined;
-
-const watchAttributes = (element: Element): void => {
-  // One observer for every embedded element: a data-* change becomes one update() per
-  // element per task, because MutationObserver already batches its records.
-  attributeObserver ??= new MutationObserver((records) => {
-    for (const target of new Set(records.map((r) => r.target as Element))) {
-      if (isMounted(target)) syncElement(target, SNIPPET);
-    }
-  });
-  attributeObserver.observe(element, { attributes: true });
-};
 
 const embeds = (root: ParentNode): Element[] => [
   ...((root as Element).matches?.(SELECTOR) ? [root as Element] : []),
   ...Array.from(root.querySelectorAll(SELECTOR)),
 ];
 
+/** `mountAll` and `autoMount` for the snippets of one script's kinds. */
+export interface SnippetMounter {
+  mountAll(root?: ParentNode): AnyWidget[];
+  autoMount(doc?: Document): void;
+}
+
+/**
+ * The snippet's mounting for a script that carries `kinds` (every kind, or one in a per-kind
+ * script). Each script on a page follows only the elements it mounted, so two scripts never
+ * fight over one element; an element showing that another script lacks its kind is taken over.
+ */
+export const snippetMounter = (kinds: KindSet): SnippetMounter => {
+  const source = snippetSource(kinds);
+  let attributeObserver: MutationObserver | undefined;
+  let started = false;
+
+  const watchAttributes = (element: Element): void => {
+    // One observer for every embedded element: a data-* change becomes one update() per
+    // element per task, because MutationObserver already batches its records.
+    attributeObserver ??= new MutationObserver((records) => {
+      for (const target of new Set(records.map((r) => r.target as Element))) {
+        if (isOwned(target, kinds)) syncElement(target, source);
+      }
+    });
+    attributeObserver.observe(element, { attributes: true });
+  };
+
+  const mountAll = (root: ParentNode = document): AnyWidget[] => {
+    const mounted: AnyWidget[] = [];
+    for (const element of embeds(root)) {
+      if (!isOpenTo(element, kinds)) continue;
+      unmount(element);
+      const widget = mountElement(element, source);
+      watchAttributes(element);
+      if (widget) mounted.push(widget);
+    }
+    return mounted;
+  };
+
+  const autoMount = (doc: Document = document): void => {
+    if (started) return;
+    started = true;
+    const start = () => {
+      mountAll(doc);
+      new MutationObserver((records) => {
+        for (const record of records) {
+          record.addedNodes.forEach((node) => node.nodeType == 1 && mountAll(node as Element));
+          record.removedNodes.forEach((node) => {
+            if (node.nodeType != 1) return;
+            // A node moved elsewhere in the same task is still connected: keep its widget.
+            for (const element of embeds(node as Element)) if (!element.isConnected) unmount(element);
+          });
+        }
+      }).observe(doc.documentElement, { childList: true, subtree: true });
+    };
+    if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
+    else start();
+  };
+
+  return { mountAll, autoMount };
+};
+
+let everyKind: SnippetMounter | undefined;
+// Made on first use, so that importing repkit creates nothing.
+const allKinds = (): SnippetMounter => (everyKind ??= snippetMounter(ALL_KINDS));
+
 /**
  * Mounts a widget into every `[data-repkit]` element under `root` (default `document`) that
  * has none yet, and keeps each in step with its `data-*` attributes. Invalid attributes show
  * an error state in the element; nothing is thrown. Returns the widgets it mounted.
  */
-export const mountAll = (root: ParentNode = document): AnyWidget[] => {
-  const mounted: AnyWidget[] = [];
-  for (const element of embeds(root)) {
-    if (isMounted(element)) continue;
-    const widget = mountElement(element, SNIPPET);
-    watchAttributes(element);
-    if (widget) mounted.push(widget);
-  }
-  return mounted;
-};
-
-let started = false;
+export const mountAll = (root?: ParentNode): AnyWidget[] => allKinds().mountAll(root);
 
 /**
  * The snippet's auto mode: mounts now (or when the document has been parsed), then mounts
  * `[data-repkit]` elements added later and destroys the widgets of removed ones.
  */
-export const autoMount = (doc: Document = document): void => {
-  if (started) return;
-  started = true;
-  const start = () => {
-    mountAll(doc);
-    new MutationObserver((records) => {
-      for (const record of records) {
-        record.addedNodes.forEach((node) => node.nodeType == 1 && mountAll(node as Element));
-        record.removedNodes.forEach((node) => {
-          if (node.nodeType != 1) return;
-          // A node moved elsewhere in the same task is still connected: keep its widget.
-          for (const element of embeds(node as Element)) if (!element.isConnected) unmount(element);
-        });
-      }
-    }).observe(doc.documentElement, { childList: true, subtree: true });
-  };
-  if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
-  else start();
-};
+export const autoMount = (doc?: Document): void => allKinds().autoMount(doc);

@@ -1,5 +1,6 @@
-import { createWidget, type AnyWidget } from '../widgets/create-widget';
+import type { AnyWidget } from '../widgets/create-widget';
 import { mountFailure, type FailureHost } from '../widgets/failure-host';
+import { createFrom, type KindSet } from '../widgets/kind-set';
 import type { WidgetConfig } from '../widgets/types';
 import { forAttribute, readOptions } from './attributes';
 
@@ -9,15 +10,27 @@ export interface Embedded {
   read: Record<string, unknown>;
   widget?: AnyWidget;
   failure?: FailureHost;
+  /** The kinds of the script that mounted it: only that script follows the element's attributes. */
+  owner: KindSet;
+  /**
+   * The `type` asked for when the script that mounted this does not carry it (a per-kind
+   * script on a page that uses another kind). A script that carries it takes the element over.
+   */
+  missing?: string;
 }
 
-/** Where an element's attributes come from: `data-repkit` + `data-*`, or the custom element's. */
+/**
+ * Where an element's attributes come from (`data-repkit` + `data-*`, or the custom element's),
+ * and the kinds they may ask for.
+ */
 export interface AttributeSource {
   prefix: string;
   typeAttribute: string;
+  kinds: KindSet;
 }
 
-export const SNIPPET: AttributeSource = { prefix: 'data-', typeAttribute: 'data-repkit' };
+/** The snippet's attributes, read with `kinds`. */
+export const snippetSource = (kinds: KindSet): AttributeSource => ({ prefix: 'data-', typeAttribute: 'data-repkit', kinds });
 
 // Symbol.for: a second copy of the script on the page sees the first one's widgets.
 const STATE = /* @__PURE__ */ Symbol.for('repkit.embedded');
@@ -27,7 +40,7 @@ type Carrier = Element & { [STATE]?: Embedded };
 const stateOf = (element: Element): Embedded | undefined => (element as Carrier)[STATE];
 
 const read = (element: Element, source: AttributeSource): Record<string, unknown> => ({
-  ...readOptions(element, source.prefix),
+  ...readOptions(element, source.prefix, source.kinds.options),
   type: element.getAttribute(source.typeAttribute),
 });
 
@@ -46,11 +59,13 @@ export const release = (state: Embedded | undefined): void => {
  */
 export const embed = (element: Element, source: AttributeSource, container: Element, record?: (state: Embedded) => void): Embedded => {
   let options: Record<string, unknown> = {};
-  const state: Embedded = { read: options };
+  const state: Embedded = { read: options, owner: source.kinds };
   record?.(state);
   try {
     state.read = options = read(element, source);
-    state.widget = createWidget(options as unknown as WidgetConfig).mount(container);
+    const type = options.type;
+    if (typeof type == 'string' && !Object.hasOwn(source.kinds.types, type)) state.missing = type;
+    state.widget = createFrom(source.kinds, options as unknown as WidgetConfig).mount(container);
   } catch (error) {
     state.failure = mountFailure(container, forAttribute(error, source.prefix, source.typeAttribute), options.nonce as string | undefined);
   }
@@ -115,5 +130,14 @@ export const syncElement = (element: Element, source: AttributeSource): AnyWidge
   return (state ? resync(state, element, source, element, carry(element)) : embed(element, source, element, carry(element))).widget;
 };
 
-/** True when repkit has mounted into `element` (a snippet). */
-export const isMounted = (element: Element): boolean => !!stateOf(element);
+/** True when a script carrying `kinds` mounted into `element` (a snippet), and so follows its attributes. */
+export const isOwned = (element: Element, kinds: KindSet): boolean => stateOf(element)?.owner === kinds;
+
+/**
+ * True when `element` (a snippet) waits for a script carrying `kinds`: nothing is mounted in
+ * it, or another per-kind script showed the error of a kind `kinds` carries.
+ */
+export const isOpenTo = (element: Element, kinds: KindSet): boolean => {
+  const state = stateOf(element);
+  return !state || (state.owner !== kinds && !!state.missing && Object.hasOwn(kinds.types, state.missing));
+};

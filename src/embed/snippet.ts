@@ -1,9 +1,7 @@
 import { invalid } from '../client/option-error';
 import { html, safePath, safeUrl, type Html } from '../render/html';
 import { ownValue } from '../util/values';
-import { createWidget } from '../widgets/create-widget';
-import { KINDS } from '../widgets/kinds';
-import type { OptionTable } from '../widgets/option-types';
+import { ALL_KINDS, createWidget } from '../widgets/create-widget';
 import type { WidgetConfig } from '../widgets/types';
 import { attributeName } from './attributes';
 import { VERSION } from '../version';
@@ -26,7 +24,7 @@ export const DEFAULT_SCRIPT_URL = `https://unpkg.com/repkit@${VERSION}/dist/repk
  */
 export const snippet = (config: WidgetConfig, options: SnippetOptions = {}): string => {
   createWidget(config); // validates; the widget is never mounted
-  const table = KINDS[config.type].options as OptionTable;
+  const table = ALL_KINDS.types[config.type]!.options;
   const attributes: Html[] = [];
   for (const name of Object.keys(config)) {
     const value = (config as unknown as Record<string, unknown>)[name];

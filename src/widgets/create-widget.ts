@@ -1,6 +1,10 @@
-import { invalid } from '../client/option-error';
 import { BadgeWidget } from './badge-widget';
 import { CategoryWidget } from './category-widget';
+import { createFrom, kindSet, type KindEntry, type KindSet } from './kind-set';
+import { badgeKind } from './kinds/badge';
+import { categoryKind } from './kinds/category';
+import { profileKind } from './kinds/profile';
+import { reputationKind } from './kinds/reputation';
 import { ProfileWidget } from './profile-widget';
 import { ReputationWidget } from './reputation-widget';
 import type { WidgetConfig, WidgetType } from './types';
@@ -17,16 +21,23 @@ export interface WidgetByType {
 /** Any widget `createWidget` can return. */
 export type AnyWidget = WidgetByType[WidgetType];
 
-const CLASSES: { [T in WidgetType]: new (config: never) => WidgetByType[T] } = {
-  reputation: ReputationWidget,
-  badge: BadgeWidget,
-  badges: BadgeWidget,
-  profile: ProfileWidget,
-  category: CategoryWidget,
-};
+/**
+ * Every kind, by `type`: what the ES module, the element and `repkit.umd.js` build. Built in a
+ * pure function: bundlers keep the kinds only where something creates a widget.
+ */
+export const ALL_KINDS: KindSet = /* @__PURE__ */ (() => {
+  const badge: KindEntry = { widget: BadgeWidget, options: badgeKind.options };
+  return kindSet({
+    reputation: { widget: ReputationWidget, options: reputationKind.options },
+    badge,
+    badges: badge,
+    profile: { widget: ProfileWidget, options: profileKind.options },
+    category: { widget: CategoryWidget, options: categoryKind.options },
+  } satisfies Record<WidgetType, KindEntry>);
+})();
 
 /** The `type` values `createWidget` accepts. */
-export const WIDGET_TYPES = /* @__PURE__ */ Object.keys(CLASSES) as WidgetType[];
+export const WIDGET_TYPES: WidgetType[] = /* @__PURE__ */ (() => Object.keys(ALL_KINDS.types) as WidgetType[])();
 
 /**
  * Creates a widget of the config's `type`. Validates the config at once; options no kind
@@ -37,7 +48,5 @@ export const WIDGET_TYPES = /* @__PURE__ */ Object.keys(CLASSES) as WidgetType[]
  * createWidget({ type: 'reputation', apiKey, address }).mount('#rep');
  */
 export function createWidget<C extends WidgetConfig>(config: C): WidgetByType[C['type']] {
-  const type = (config as { type?: unknown } | null)?.type;
-  if (typeof type != 'string' || !Object.hasOwn(CLASSES, type)) invalid('type', `one of ${WIDGET_TYPES.map((k) => `"${k}"`).join(', ')}`, type);
-  return new CLASSES[type as C['type']](config as never) as WidgetByType[C['type']];
+  return createFrom(ALL_KINDS, config) as WidgetByType[C['type']];
 }

@@ -1,0 +1,42 @@
+/**
+ * What every per-kind script (`repkit.<kind>.umd.js`) shares: the global `RepKit` of a page that
+ * shows one kind of widget. It carries the client, that kind's class, `createWidget`,
+ * `mountAll` and `autoMount` for that kind only, and mounts that kind's snippets on load. A
+ * snippet of another kind shows an error naming its type and the script that shows it.
+ * `<repkit-widget>` and `snippet()` need every kind: they are in `repkit.umd.js` only.
+ */
+import { createFrom, kindSet, type KindEntry } from '../widgets/kind-set';
+import type { WidgetByType } from '../widgets/create-widget';
+import { snippetMounter, type SnippetMounter } from '../embed/mount-all';
+import { setDefaultNonce } from '../widgets/styles';
+import type { WidgetConfig, WidgetType } from '../widgets/types';
+
+/** The global of a per-kind script, beside what every build exports. */
+export interface KindScript<T extends WidgetType> extends SnippetMounter {
+  /** The `type` values this script builds. */
+  WIDGET_TYPES: T[];
+  /**
+   * Creates a widget of this script's kind.
+   * @throws OptionError (a TypeError) naming `type` for another kind, or the option at fault.
+   */
+  createWidget<C extends WidgetConfig & { type: T }>(config: C): WidgetByType[C['type']];
+}
+
+/**
+ * Starts the script of one kind (`types`: its `type` and aliases): mounts its snippets now and
+ * as they are added. Does nothing on a server.
+ */
+export const kindScript = <T extends WidgetType>(types: Record<T, KindEntry>): KindScript<T> => {
+  const names = Object.keys(types) as T[];
+  const kinds = kindSet(types, `"${names[0]}", the kind repkit.${names[0]}.umd.js shows (repkit.umd.js shows every kind)`);
+  const mounter = snippetMounter(kinds);
+  if (typeof document != 'undefined') {
+    setDefaultNonce((document.currentScript as HTMLScriptElement | null)?.nonce);
+    mounter.autoMount();
+  }
+  return {
+    ...mounter,
+    WIDGET_TYPES: names,
+    createWidget: <C extends WidgetConfig & { type: T }>(config: C) => createFrom(kinds, config) as WidgetByType[C['type']],
+  };
+};
