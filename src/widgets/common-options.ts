@@ -38,6 +38,18 @@ export const COMMON_OPTIONS = {
   locale: locale('BCP 47 locale for numbers and dates. Default: the browser’s.'),
   /** Nonce for the `<style>` fallback on strict-CSP pages. Default: the loading script's nonce. */
   nonce: string('host', 'Nonce for the `<style>` fallback on strict-CSP pages. Default: the loading script’s.'),
+  /**
+   * `'lazy'` makes no request until the host is within 300 px of the viewport (also inside a
+   * closed `<details>` or a hidden parent: it loads when shown), as `<img loading="lazy">`.
+   * Default `'eager'`.
+   */
+  loading: oneOf(['eager', 'lazy'], 'eager', 'host', "`'lazy'`: no request until the widget is within 300 px of the viewport, as a lazy image does."),
+  /**
+   * Keep the last answer in `sessionStorage` or `localStorage`: the next page load shows it at
+   * once and revalidates it when older than `cacheTtlMs`. Stores data only, never the key.
+   * Default `'none'`.
+   */
+  cache: oneOf(['none', 'session', 'local'], 'none', 'host', 'Keep the last answer in Web Storage: a repeat visit shows it at once, revalidated when older than `cacheTtlMs`.'),
   /** Called after each successful load. An exception it throws is reported, not propagated. */
   onLoad: callback<() => void>('Called after each successful load.'),
   /** Called with the error (usually a `ServiceError`) when loading or rendering fails. */

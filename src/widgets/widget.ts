@@ -6,12 +6,24 @@ import type { ChangesOf, Kind, OptionsOf, Settings } from './descriptor';
 import { createHost } from './host';
 import { describeFailure, failureView } from './messages';
 import type { Effect, OptionTable } from './option-types';
+import { nextFrame } from './scheduler';
+import { readStored, removeStored, writeStored, type CacheArea } from './storage';
 import type { WidgetState } from './types';
 import { toggleClamp } from './views/common';
+import { whenNearViewport } from './visibility';
 
 /** After this long in the loading state, the widget says the service is still calculating. */
 export const SLOW_LOAD_MS = 3000;
 
+
+/** `value` as JSON, or undefined when it cannot be written as JSON. */
+const safeJson = (value: unknown): string | undefined => {
+  try {
+    return JSON.stringify(value, (_key, v: unknown) => (v instanceof Map ? Array.from(v) : v));
+  } catch {
+    return undefined;
+  }
+};
 
 const reportError = (error: unknown): void => {
   // Like an event listener's exception: shown to developers, never thrown into our caller.
@@ -57,6 +69,8 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
   #media?: MediaQueryList;
   #timers = new Set<ReturnType<typeof setTimeout>>();
   #destroyed = false;
+  /** Set while a lazy widget waits to come near the viewport; stops the watching. */
+  #unwatch?: () => void;
 
   /** @throws OptionError (a TypeError) naming the option when a value is invalid or a required one is missing. */
   constructor(kind: Kind<T, Data, Req>, options: OptionsOf<T, Req>) {
@@ -108,7 +122,9 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#view = view;
     this.#applyHost();
     container.append(host);
-    void this.#load(false);
+    if (this.#options.loading == 'lazy') this.#unwatch = whenNearViewport(host, this.#onNear);
+    if (this.#unwatch) this.#render();
+    else void this.#load(false);
     return this;
   }
 
@@ -135,9 +151,14 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#options = next;
     if (!this.#host || !effects.size) return this;
     this.#applyHost();
-    if (effects.has('client') || effects.has('reload')) {
+    if (this.#unwatch && next.loading == 'eager') {
+      this.#unwatch();
+      this.#onNear();
+    } else if (effects.has('client') || effects.has('reload')) {
       this.#data = undefined;
-      void this.#load(false);
+      // A lazy widget still out of view loads the new options when it comes near.
+      if (this.#unwatch) this.#render();
+      else void this.#load(false);
     } else if (effects.has('render')) {
       this.#render();
     }
@@ -147,10 +168,11 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
   /**
    * Reloads the data, bypassing the cache. Resolves when the load has settled (its outcome is
    * reported through onLoad / onError and the events, never as a rejection). Does nothing
-   * before mount or after destroy.
+   * before mount, after destroy, or while a lazy widget has not come near the viewport yet
+   * (it loads fresh data when it does).
    */
   refresh(): Promise<void> {
-    return this.#host ? this.#load(true) : Promise.resolve();
+    return this.#host && !this.#unwatch ? this.#load(true) : Promise.resolve();
   }
 
   /** Aborts work under way, removes the host element, every listener and timer. Safe to call twice. */
@@ -159,14 +181,20 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#destroyed = true;
     this.#loadId++;
     this.#abort?.abort();
+    this.#unwatch?.();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     this.#media?.removeEventListener('change', this.#onScheme);
     this.#host?.shadowRoot?.removeEventListener('click', this.#onClick);
     this.#host?.shadowRoot?.removeEventListener('error', onImageError, true);
     this.#host?.remove();
-    this.#host = this.#view = this.#media = this.#abort = this.#data = undefined;
+    this.#host = this.#view = this.#media = this.#abort = this.#data = this.#unwatch = undefined;
   }
+
+  #onNear = (): void => {
+    this.#unwatch = undefined;
+    if (!this.#destroyed) void this.#load(false);
+  };
 
   #defaults(): Settings<T, Req> {
     const defaults: Record<string, unknown> = {};
@@ -215,28 +243,65 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#timers.add(timer);
   }
 
+  /**
+   * Where `cache` keeps this widget's answer: what selects the data (kind, base URL and the
+   * options that reload), never the API key. Undefined when the cache is off.
+   */
+  #storageKey(): string | undefined {
+    const { cache, cacheTtlMs } = this.#options as { cache: CacheArea; cacheTtlMs: number };
+    if (cache == 'none' || !cacheTtlMs) return undefined;
+    const table = this.#kind.options;
+    const selecting = Object.keys(table).filter((name) => table[name]!.effect == 'reload');
+    return JSON.stringify([this.#kind.name, this.#client.baseUrl, ...selecting.map((name) => (this.#options as Record<string, unknown>)[name] ?? null)]);
+  }
+
   async #load(fresh: boolean): Promise<void> {
     const id = ++this.#loadId;
     this.#abort?.abort();
     const controller = (this.#abort = new AbortController());
-    this.#state = 'loading';
-    this.#render();
-    // The first answer for a new address is computed on the spot and can take half a minute.
-    this.#later(() => {
-      if (id == this.#loadId && this.#state == 'loading') this.#showSlow();
-    }, SLOW_LOAD_MS);
-    let data: Data;
-    try {
-      data = await this.#kind.load(this.#client, this.#options, { signal: controller.signal, fresh });
-    } catch (error) {
-      if (id == this.#loadId) this.#fail(error);
-      return;
+    const win = this.#host?.ownerDocument.defaultView;
+    const area = (this.#options as { cache: CacheArea }).cache;
+    const key = this.#storageKey();
+    const stored = key && !fresh ? readStored<Data>(win, area, key) : undefined;
+    // Stale-while-revalidate: the stored answer is shown at once, in this task, so it is in
+    // the first frame; a young enough one is not even asked for again.
+    if (stored && this.#show(stored.value, true)) {
+      if (Date.now() - stored.savedAt < (this.#options as { cacheTtlMs: number }).cacheTtlMs) return;
+    } else {
+      if (stored) {
+        removeStored(win, area, key!);
+        this.#data = undefined;
+      }
+      this.#state = 'loading';
+      this.#render();
+      // The first answer for a new address is computed on the spot and can take half a minute.
+      this.#later(() => {
+        if (id == this.#loadId && this.#state == 'loading') this.#showSlow();
+      }, SLOW_LOAD_MS);
     }
+    let outcome: { data: Data } | { error: unknown };
+    try {
+      outcome = { data: await this.#kind.load(this.#client, this.#options, { signal: controller.signal, fresh }) };
+    } catch (error) {
+      outcome = { error };
+    }
+    // Answers that arrive before the next frame are all rendered in it, in one pass.
+    if (id == this.#loadId) await nextFrame(win);
     if (id != this.#loadId) return;
+    if ('error' in outcome) return this.#fail(outcome.error);
+    const { data } = outcome;
+    const text = key && safeJson(data);
+    if (!(stored && text !== undefined && text == safeJson(stored.value)) && !this.#show(data)) return;
+    if (key) writeStored(win, area, key, data);
+  }
+
+  /** Shows `data` in the ready state and reports the load. Returns success. */
+  #show(data: Data, quiet = false): boolean {
     this.#data = { value: data };
     this.#state = 'ready';
-    if (!this.#render()) return;
+    if (!this.#render(quiet)) return false;
     this.#emit('load', { data });
+    return true;
   }
 
   /** Fills the skeleton's status line: it is a live region already, so it is announced. */
@@ -255,8 +320,11 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#emit('error', { error });
   }
 
-  /** Shows the current state; a rendering failure becomes the error state. Returns success. */
-  #render(): boolean {
+  /**
+   * Shows the current state; a rendering failure becomes the error state (unless `quiet`:
+   * the caller then shows something else). Returns success.
+   */
+  #render(quiet = false): boolean {
     const view = this.#view;
     const host = this.#host;
     if (!view || !host) return false;
@@ -274,7 +342,7 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
       }
       return true;
     } catch (error) {
-      if (state != 'error') this.#fail(error);
+      if (state != 'error' && !quiet) this.#fail(error);
       return false;
     }
   }
@@ -295,17 +363,23 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
   #applyHost(): void {
     const host = this.#host!;
     const { className, theme } = this.#options as { className: string; theme: string };
-    host.className = `repkit ${className}`.trim();
+    // Only what changed is written: an unchanged attribute still costs a style invalidation.
+    const classes = `repkit ${className}`.trim();
+    if (host.className != classes) host.className = classes;
     this.#media?.removeEventListener('change', this.#onScheme);
     this.#media = theme == 'auto' ? host.ownerDocument.defaultView?.matchMedia?.('(prefers-color-scheme: dark)') : undefined;
     this.#media?.addEventListener('change', this.#onScheme);
     this.#onScheme();
   }
 
-  /** Keeps `data-theme` on the host to the theme in force (for `auto`, the system's). */
+  /**
+   * Keeps `data-theme` on the host to the theme in force (for `auto`, the system's). That one
+   * attribute is a theme change: the custom properties it selects do the rest, no re-render.
+   */
   #onScheme = (): void => {
     const { theme } = this.#options as { theme: string };
-    if (this.#host) this.#host.dataset.theme = theme == 'auto' ? (this.#media?.matches ? 'dark' : 'light') : theme;
+    const value = theme == 'auto' ? (this.#media?.matches ? 'dark' : 'light') : theme;
+    if (this.#host && this.#host.dataset.theme != value) this.#host.dataset.theme = value;
   };
 
   #onClick = (event: Event): void => {

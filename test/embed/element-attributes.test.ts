@@ -9,7 +9,7 @@ import { RepkitWidgetElement, type RepkitWidgetAttributes } from '../../src/inde
 /** Every attribute of the element, as README lists them. */
 const ATTRIBUTES = [
   'type', 'address', 'api-key', 'base-url', 'timeout-ms', 'retries', 'cache-ttl-ms', 'max-response-bytes', 'theme', 'class-name',
-  'locale', 'nonce', 'show-categories', 'max-categories', 'compact', 'badge-key', 'max-badges', 'show-progress', 'show-avatar',
+  'locale', 'nonce', 'loading', 'cache', 'show-categories', 'max-categories', 'compact', 'badge-key', 'max-badges', 'show-progress', 'show-avatar',
   'show-bio', 'show-socials', 'show-identities', 'show-nft-count', 'category-key', 'show-title', 'show-description',
   'show-breakdown', 'show-advice', 'show-score-only',
 ] as const;
