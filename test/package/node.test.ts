@@ -98,6 +98,8 @@ describe('the tarball', () => {
     for (const f of [
       'dist/repkit.mjs', 'dist/repkit.embed.mjs', 'dist/repkit.umd.js', 'dist/repkit.d.ts', 'dist/repkit.d.mts', 'dist/repkit.embed.d.ts',
       'dist/repkit.embed.d.mts', 'dist/repkit.react.d.ts', 'dist/repkit.preact.d.ts', 'LICENSE',
+      // One script per kind, for script-tag pages that show one kind.
+      'dist/repkit.reputation.umd.js', 'dist/repkit.badge.umd.js', 'dist/repkit.profile.umd.js', 'dist/repkit.category.umd.js',
     ]) {
       expect(files).toContain(f);
     }
@@ -128,7 +130,7 @@ describe('the tarball', () => {
 
   it('marks only the auto-mounting files as having side effects', () => {
     const installed = JSON.parse(readFileSync(join(dir, 'esm/node_modules/repkit/package.json'), 'utf8')) as { sideEffects: string[] };
-    expect(installed.sideEffects.sort()).toEqual(['./dist/repkit.embed.mjs', './dist/repkit.umd.js']);
+    expect(installed.sideEffects.sort()).toEqual(['./dist/repkit.*.umd.js', './dist/repkit.embed.mjs', './dist/repkit.umd.js']);
   });
 });
 
