@@ -9,8 +9,15 @@
  * - time from the first mount() to the last `repkit:load` for 100 widgets at 0 and 50 ms of
  *   sandbox latency (median of 5 runs, each in a fresh page), with the main-thread time spent
  *   meanwhile: long tasks and Chromium's own script/task/layout/style counters;
+ * - the same for 10 and 100 widgets of distinct addresses (one request each), at 0 and 50 ms,
+ *   with the frames drawn and Chromium's style and layout time while the answers arrive;
  * - time for update({ theme }) on 100 mounted widgets, and the requests made meanwhile (none
  *   may be);
+ * - cumulative layout shift (layout-shift entries) from mount to load, per kind at its defaults;
+ * - requests for a 500-row leaderboard with `loading: 'lazy'`, scrolled one screen, against the
+ *   rows within the viewport and its 300 px margin;
+ * - `cache: 'session'`: whether a reload shows the widget in its first frame, and its requests.
+ *   Rows for an option the build does not have print "n/a".
  * - JS heap and DOM counters after 1,000 mount/destroy cycles compared with before;
  * - raw, gzip and brotli sizes of each dist file.
  *
@@ -56,6 +63,19 @@ const configOf = (kind, address, baseUrl) => ({
   ...(kind == 'category' ? { categoryKey: 'governance' } : {}),
 });
 
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/**
+ * A valid address the fixtures do not know, distinct for each `i`: the sandbox computes its
+ * record on the spot (zero score, no badges, empty profile), as the service does.
+ */
+const benchAddress = (i) => {
+  let tail = '';
+  for (let n = i; tail.length < 8; n = Math.floor(n / 58)) tail = BASE58[n % 58] + tail;
+  return ('1BenchAddress' + 'x'.repeat(47)).slice(0, 39) + tail;
+};
+/** The kinds that answer for any address (a computed record has no category score: 404). */
+const ANY_ADDRESS_KINDS = ['reputation', 'badge', 'profile'];
+
 // ---- the page --------------------------------------------------------------------------------
 
 /** The bench page: the UMD build and a few helpers the scenarios call through evaluate(). */
@@ -69,20 +89,27 @@ const PAGE = `<!doctype html>
   window.mountMany = (configs) => new Promise((resolve) => {
     const root = document.getElementById('root');
     const slots = configs.map(() => root.appendChild(document.createElement('div')));
-    let loaded = 0, failed = 0, t0 = 0, lastLoad = 0;
+    let loaded = 0, failed = 0, t0 = 0, lastLoad = 0, frames = 0, counting = true;
+    const frame = () => { if (counting) { frames++; requestAnimationFrame(frame); } };
     const settle = () => {
       if (loaded + failed < configs.length) return;
+      counting = false;
       document.removeEventListener('repkit:load', onLoad);
       document.removeEventListener('repkit:error', onError);
-      resolve({ ms: lastLoad - t0, settledMs: performance.now() - t0, loaded, failed });
+      resolve({ ms: lastLoad - t0, settledMs: performance.now() - t0, loaded, failed, frames });
     };
     const onLoad = () => { loaded++; lastLoad = performance.now(); settle(); };
     const onError = () => { failed++; settle(); };
     document.addEventListener('repkit:load', onLoad);
     document.addEventListener('repkit:error', onError);
     t0 = performance.now();
+    requestAnimationFrame(frame);
     configs.forEach((config, i) => window.widgets.push(RepKit.createWidget(config).mount(slots[i])));
   });
+  /** True when the build knows \`option\`: a known option refuses a nonsense value, an unknown one is ignored. */
+  window.hasOption = (config, option) => {
+    try { RepKit.createWidget({ ...config, [option]: 'not-a-value' }); return false; } catch { return true; }
+  };
   /** update({ theme }) on every mounted widget: synchronous time, and time to the next frame. */
   window.retheme = (theme) => new Promise((resolve) => {
     const t0 = performance.now();
@@ -213,8 +240,10 @@ function analyseProfile(profile) {
  * With `profile`, a CPU profile (100 µs sampling) is taken of the same window instead of
  * timing it, so the profiler's overhead never inflates the timings.
  */
-async function timedRun(browser, sandbox, { retheme = false, profile = false } = {}) {
-  const configs = Array.from({ length: 100 }, (_, i) => configOf(KINDS[i % 4], ADDRESSES.rich, sandbox.url));
+async function timedRun(browser, sandbox, { retheme = false, profile = false, distinct = 0 } = {}) {
+  const configs = distinct
+    ? Array.from({ length: distinct }, (_, i) => configOf(ANY_ADDRESS_KINDS[i % ANY_ADDRESS_KINDS.length], benchAddress(i), sandbox.url))
+    : Array.from({ length: 100 }, (_, i) => configOf(KINDS[i % 4], ADDRESSES.rich, sandbox.url));
   const { context, page, cdp, problems } = await openPage(browser, sandbox);
   try {
     await page.evaluate(() => (window.longTasks.length = 0));
@@ -236,6 +265,7 @@ async function timedRun(browser, sandbox, { retheme = false, profile = false } =
     const delta = (name) => (after[name] - before[name]) * 1000;
     const run = {
       mountToLastLoadMs: outcome.ms,
+      frames: outcome.frames,
       loaded: outcome.loaded,
       failed: outcome.failed,
       longTaskCount: longTasks.length,
@@ -289,6 +319,99 @@ async function memory(browser, sandbox, cycles = 1000) {
     await page.evaluate(([c, n]) => window.cycle(c, n), [configs, cycles]);
     const afterMore = await snapshot();
     return { cycles, cycleMs: ms / cycles, before, after, afterMore };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Cumulative layout shift of one widget of `kind` at its defaults, between text above and
+ * below it: from before mount() to two frames after its load. The page has no input, so every
+ * layout-shift entry counts.
+ */
+async function layoutShift(browser, sandbox, kind) {
+  const { context, page } = await openPage(browser, sandbox);
+  try {
+    return await page.evaluate(async (config) => {
+      const root = document.getElementById('root');
+      root.insertAdjacentHTML('beforeend', '<p>Above the widget.</p><div id="cls"></div><p>Below the widget.</p>');
+      let cls = 0, entries = 0;
+      const observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) (cls += e.value), entries++;
+      });
+      observer.observe({ type: 'layout-shift' });
+      const widget = RepKit.createWidget(config).mount('#cls');
+      await new Promise((r) => {
+        widget.element.addEventListener('repkit:load', r, { once: true });
+        widget.element.addEventListener('repkit:error', r, { once: true });
+      });
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))));
+      for (const e of observer.takeRecords()) if (!e.hadRecentInput) (cls += e.value), entries++;
+      observer.disconnect();
+      return { kind: config.type, cls, entries, state: widget.state };
+    }, configOf(kind, ADDRESSES.rich, sandbox.url));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A 500-row leaderboard of distinct addresses (compact reputation widgets, `loading: 'lazy'`),
+ * scrolled down one screen: the API requests made, against the rows within the viewport or
+ * its 300 px margin at either scroll position. Null when the build has no `loading` option.
+ */
+async function lazyLeaderboard(browser, sandbox, rows = 500) {
+  const { context, page } = await openPage(browser, sandbox);
+  try {
+    const base = configOf('reputation', benchAddress(0), sandbox.url);
+    if (!(await page.evaluate(([c]) => window.hasOption(c, 'loading'), [base]))) return null;
+    sandbox.resetRequests();
+    const configs = Array.from({ length: rows }, (_, i) => ({ ...configOf('reputation', benchAddress(i), sandbox.url), compact: true, loading: 'lazy' }));
+    await page.evaluate((list) => {
+      const root = document.getElementById('root');
+      const table = root.appendChild(document.createElement('ol'));
+      for (const config of list) RepKit.createWidget(config).mount(table.appendChild(document.createElement('li')));
+    }, configs);
+    await quiet(500);
+    const atTop = sandbox.requests.length;
+    const near = () =>
+      page.$$eval('#root li', (items) => items.map((li, i) => [i, li.getBoundingClientRect()]).filter(([, r]) => r.bottom > -300 && r.top < innerHeight + 300).map(([i]) => i));
+    const first = await near();
+    await page.evaluate(() => window.scrollBy(0, innerHeight));
+    await quiet(500);
+    const second = await near();
+    return { rows, requestsAtTop: atTop, requests: sandbox.requests.length, rowsNear: new Set([...first, ...second]).size };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * `cache: 'session'`: load a page once, reload it, and see whether the widget is ready in the
+ * first animation frame after mount(), how long it took to be ready, and the requests the
+ * reload made (the revalidation, if the answer was older than cacheTtlMs: none here). Null
+ * when the build has no `cache` option.
+ */
+async function sessionCache(browser, sandbox) {
+  const { context, page } = await openPage(browser, sandbox);
+  try {
+    const config = { ...configOf('reputation', ADDRESSES.rich, sandbox.url), cache: 'session' };
+    if (!(await page.evaluate(([c]) => window.hasOption(c, 'cache'), [config]))) return null;
+    const visit = () =>
+      page.evaluate(async (c) => {
+        const t0 = performance.now();
+        const widget = RepKit.createWidget(c).mount(document.getElementById('root').appendChild(document.createElement('div')));
+        const firstFrame = await new Promise((r) => requestAnimationFrame(() => r(widget.state)));
+        if (widget.state == 'loading') await new Promise((r) => widget.element.addEventListener('repkit:load', r, { once: true }));
+        return { firstFrame, readyMs: performance.now() - t0 };
+      }, config);
+    const first = await visit();
+    await page.reload();
+    await page.waitForFunction(() => typeof window.RepKit == 'object');
+    sandbox.resetRequests();
+    const repeat = await visit();
+    await quiet();
+    return { first, repeat, repeatRequests: sandbox.requests.length };
   } finally {
     await context.close();
   }
@@ -354,10 +477,11 @@ function report(results) {
   out.push('100 widgets (25 of each kind, one address) mounted at once: first mount() → last repkit:load');
   out.push(
     table([
-      ['latency', 'mount→last load ms', 'long tasks', 'long task ms', 'main thread busy ms', 'JS ms', 'in repkit ms', 'GC ms', 'layout ms', 'style ms', 'loaded'],
+      ['latency', 'mount→last load ms', 'frames', 'long tasks', 'long task ms', 'main thread busy ms', 'JS ms', 'in repkit ms', 'GC ms', 'layout ms', 'style ms', 'loaded'],
       ...t.map((r) => [
         `${r.latencyMs} ms`,
         round(r.mountToLastLoadMs),
+        r.frames ?? 'n/a',
         r.longTaskCount,
         round(r.longTaskMs),
         round(r.mainThreadBusyMs),
@@ -389,7 +513,58 @@ function report(results) {
   if (u.requests !== 0) out.push(`WARNING: update({ theme }) made ${u.requests} request(s); it must make none.`);
   out.push('');
 
-  const pageErrors = [...results.requests, ...results.timing.flatMap((t) => [...t.runs, ...t.profiles])].reduce((n, r) => n + r.pageErrors, 0);
+  out.push('Widgets of distinct addresses (reputation, badge, profile in turn; one request each) mounted at once: first mount() → last repkit:load');
+  out.push(
+    table([
+      ['latency', 'widgets', 'mount→last load ms', 'frames', 'style ms', 'layout ms', 'style + layout ms', 'main thread busy ms', 'long task ms', 'requests', 'loaded'],
+      ...results.distinct.map((r) => [
+        `${r.latencyMs} ms`,
+        r.widgets,
+        round(r.mountToLastLoadMs),
+        r.frames,
+        round(r.styleMs),
+        round(r.layoutMs),
+        round(r.styleMs + r.layoutMs),
+        round(r.mainThreadBusyMs),
+        round(r.longTaskMs),
+        r.requests,
+        r.loaded,
+      ]),
+    ]),
+  );
+  out.push(
+    'Frames: animation frames drawn between the first mount() and the last answer. Style, layout: Performance.getMetrics\n' +
+      '(RecalcStyleDuration, LayoutDuration) deltas over the window, as above. Requests: what the sandbox received.\n',
+  );
+
+  out.push('Cumulative layout shift, one widget at its defaults between two paragraphs, mount → two frames after load (50 ms latency)');
+  out.push(table([['kind', 'CLS (worst run)', 'shift entries', 'final state'], ...results.layoutShift.map((r) => [r.kind, round(r.cls, 4), r.entries, r.states.join(', ')])]));
+  out.push('');
+
+  const lazy = results.lazy;
+  out.push("Leaderboard of 500 compact reputation widgets (distinct addresses), loading: 'lazy', scrolled down one screen");
+  out.push(
+    table([
+      ['rows', 'requests before scrolling', 'requests after', 'rows within viewport + 300 px (both positions)'],
+      lazy ? [lazy.rows, lazy.requestsAtTop, lazy.requests, lazy.rowsNear] : [500, 'n/a', 'n/a', 'n/a'],
+    ]),
+  );
+  if (!lazy) out.push("n/a: this build has no `loading` option.");
+  out.push('');
+
+  const sc = results.sessionCache;
+  out.push("cache: 'session', one reputation widget: first visit, then a reload");
+  out.push(
+    table([
+      ['visit', 'state in first frame', 'ready after ms', 'requests'],
+      sc ? ['first', sc.first.firstFrame, round(sc.first.readyMs), 1] : ['first', 'n/a', 'n/a', 'n/a'],
+      sc ? ['reload', sc.repeat.firstFrame, round(sc.repeat.readyMs), sc.repeatRequests] : ['reload', 'n/a', 'n/a', 'n/a'],
+    ]),
+  );
+  if (!sc) out.push('n/a: this build has no `cache` option.');
+  out.push('');
+
+  const pageErrors = [...results.requests, ...results.timing.flatMap((t) => [...t.runs, ...t.profiles]), ...results.distinct.flatMap((d) => d.runs)].reduce((n, r) => n + r.pageErrors, 0);
   if (pageErrors) out.push(`WARNING: pages reported ${pageErrors} uncaught error(s) during the runs.\n`);
 
   const m = results.memory;
@@ -455,7 +630,11 @@ async function main() {
       runs: RUNS,
       requests: [],
       timing: [],
+      distinct: [],
       updateTheme: null,
+      layoutShift: [],
+      lazy: null,
+      sessionCache: null,
       memory: null,
       sizes: sizes(),
     };
@@ -487,6 +666,7 @@ async function main() {
       results.timing.push({
         latencyMs,
         mountToLastLoadMs: med(runs, 'mountToLastLoadMs'),
+        frames: med(runs, 'frames'),
         longTaskCount: med(runs, 'longTaskCount'),
         longTaskMs: med(runs, 'longTaskMs'),
         layoutMs: med(runs, 'layoutMs'),
@@ -509,6 +689,43 @@ async function main() {
         };
       }
     }
+
+    for (const [latencyMs, sandbox] of [[0, fast], [50, slow]]) {
+      for (const n of [10, 100]) {
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) {
+          log(`timing: ${n} distinct addresses at ${latencyMs} ms latency, run ${i + 1}/${RUNS}`);
+          sandbox.resetRequests();
+          runs.push({ ...(await timedRun(browser, sandbox, { distinct: n })), requests: sandbox.requests.length });
+        }
+        const med = (key) => median(runs.map((r) => r[key]));
+        results.distinct.push({
+          latencyMs,
+          widgets: n,
+          mountToLastLoadMs: med('mountToLastLoadMs'),
+          frames: med('frames'),
+          layoutMs: med('layoutMs'),
+          styleMs: med('styleMs'),
+          mainThreadBusyMs: med('busyMs'),
+          longTaskMs: med('longTaskMs'),
+          requests: med('requests'),
+          loaded: Math.min(...runs.map((r) => r.loaded)),
+          runs,
+        });
+      }
+    }
+
+    for (const kind of KINDS) {
+      log(`layout shift: ${kind}`);
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await layoutShift(browser, slow, kind));
+      results.layoutShift.push({ kind, cls: Math.max(...runs.map((r) => r.cls)), entries: Math.max(...runs.map((r) => r.entries)), states: [...new Set(runs.map((r) => r.state))] });
+    }
+
+    log('lazy leaderboard: 500 rows, scrolled one screen');
+    results.lazy = await lazyLeaderboard(browser, fast);
+    log('session cache: a reload');
+    results.sessionCache = await sessionCache(browser, fast);
 
     log('memory: 1,000 mount/destroy cycles');
     results.memory = await memory(browser, fast);
