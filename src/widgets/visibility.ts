@@ -7,6 +7,7 @@
 export const LAZY_MARGIN_PX = 300;
 
 interface Watcher {
+  Observer: typeof IntersectionObserver;
   observer: IntersectionObserver;
   callbacks: Map<Element, () => void>;
 }
@@ -14,10 +15,10 @@ interface Watcher {
 const watchers = new WeakMap<object, Watcher>();
 
 const watcherFor = (win: Window & typeof globalThis): Watcher | undefined => {
-  let watcher = watchers.get(win);
-  if (watcher) return watcher;
   const Observer = win.IntersectionObserver;
   if (typeof Observer != 'function') return undefined;
+  let watcher = watchers.get(win);
+  if (watcher?.Observer === Observer) return watcher;
   const callbacks = new Map<Element, () => void>();
   // An element without a box (a `display: none` parent, a closed <details>) never intersects,
   // so it waits until it is shown and comes near, as a lazy image does.
@@ -34,7 +35,7 @@ const watcherFor = (win: Window & typeof globalThis): Watcher | undefined => {
     },
     { rootMargin: `${LAZY_MARGIN_PX}px` },
   );
-  watchers.set(win, (watcher = { observer, callbacks }));
+  watchers.set(win, (watcher = { Observer, observer, callbacks }));
   return watcher;
 };
 

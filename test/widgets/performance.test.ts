@@ -1,0 +1,456 @@
+/**
+ * Issue 13, what a page sees of the render path: answers that arrive together are drawn in one
+ * frame (and a hidden tab still gets them), a theme change rewrites no markup, `loading:
+ * 'lazy'` makes no request until the widget comes near the viewport, and `cache` shows a
+ * repeat visit's data at once from Web Storage. Real HTTP against the sandbox; what only a
+ * browser can show (layout shift, real IntersectionObserver) is in test/browser/performance.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createWidget, mountAll, ServiceClient, snippet } from '../../src/index';
+import { STORAGE_MAX_ENTRIES, STORAGE_VERSION } from '../../src/widgets/storage';
+import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { cleanupWidgets, countRequests, makeContainer, mountWidget, sleep, textOf, viewOf, waitForState } from '../helpers/widgets';
+
+const server = useSandbox();
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanupWidgets();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+/** A reputation config on a base URL of its own (own cache, own request count). */
+const reputation = (extra: Record<string, unknown> = {}) => ({
+  type: 'reputation' as const,
+  apiKey: API_KEY,
+  address: ADDRESSES.rich,
+  baseUrl: server.fault({}),
+  retries: 0,
+  ...extra,
+});
+
+const scores = (address: string = ADDRESSES.rich) => `/api/v2/scores/${address}`;
+
+/** An address no other test asks for (the sandbox computes it on the spot: score 0). */
+let addresses = 0;
+const unique = (): string => `1Lazy${Date.now()}${++addresses}`.replace(/0/g, 'z').padEnd(48, 'x');
+
+/** Requests the sandbox received for `address`'s scores. */
+const requestsFor = (address: string): number => countRequests(server.sandbox, scores(address));
+
+/** Frames under the test's control: `requestAnimationFrame` queues, `frame()` runs the queue. */
+const manualFrames = () => {
+  let queue: FrameRequestCallback[] = [];
+  let frames = 0;
+  vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => queue.push(fn));
+  return {
+    get pending() {
+      return queue.length;
+    },
+    get count() {
+      return frames;
+    },
+    frame() {
+      frames++;
+      const run = queue;
+      queue = [];
+      for (const fn of run) fn(performance.now());
+    },
+  };
+};
+
+/** Resolves when `condition` holds (polled), or fails after `ms`. */
+const until = async (condition: () => boolean, what: string, ms = 5000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+};
+
+describe('answers that arrive together are drawn in one frame', () => {
+  it('eight widgets answered by one request all turn ready in the same frame, onLoad after the render', async () => {
+    const frames = manualFrames();
+    const baseUrl = server.fault({});
+    const seen: { frame: number; state: string | undefined; text: string }[] = [];
+    const hosts: HTMLElement[] = [];
+    for (let i = 0; i < 8; i++) {
+      const container = makeContainer();
+      const widget = createWidget({
+        ...reputation({ baseUrl }),
+        onLoad: () => seen.push({ frame: frames.count, state: widget.element?.dataset.state, text: textOf(widget.element?.shadowRoot) }),
+      }).mount(container);
+      hosts.push(widget.element!);
+    }
+    await until(() => frames.pending > 0, 'a frame request');
+    // Until the frame comes, the answer is held: nothing is drawn outside a frame.
+    await sleep(30);
+    expect(hosts.map((h) => h.dataset.state)).toEqual(Array(8).fill('loading'));
+    expect(seen).toEqual([]);
+    frames.frame();
+    await until(() => seen.length == 8, 'eight loads');
+    expect(new Set(seen.map((s) => s.frame))).toEqual(new Set([1]));
+    for (const s of seen) {
+      expect(s.state).toBe('ready');
+      expect(s.text).toContain('89');
+    }
+    expect(countRequests(server.sandbox, scores())).toBeGreaterThan(0);
+  });
+
+  it('a hidden tab, where frames never come, still reaches ready', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const { host, loaded } = mountWidget(reputation());
+    expect(await loaded).toBe('ready');
+    expect(host.dataset.state).toBe('ready');
+  });
+
+  it('a tab hidden after the request went out still reaches ready when the frame never comes', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const { host, loaded } = mountWidget(reputation());
+    expect(await loaded).toBe('ready');
+    expect(host.dataset.state).toBe('ready');
+  });
+
+  it('without requestAnimationFrame at all, widgets still load', async () => {
+    vi.stubGlobal('requestAnimationFrame', undefined);
+    const { loaded, root } = mountWidget(reputation());
+    expect(await loaded).toBe('ready');
+    expect(textOf(viewOf(root))).toContain('89');
+  });
+
+  it('a widget destroyed while its answer waits for the frame never renders nor reports', async () => {
+    const frames = manualFrames();
+    const onLoad = vi.fn();
+    const { widget, host, container, events } = mountWidget(reputation({ onLoad }));
+    await until(() => frames.pending > 0, 'a frame request');
+    widget.destroy();
+    frames.frame();
+    await sleep(30);
+    expect(onLoad).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
+    expect(host.isConnected).toBe(false);
+    expect(container.children).toHaveLength(0);
+  });
+
+  it('an answer overtaken by update() is dropped at the frame; the newer one is drawn', async () => {
+    const frames = manualFrames();
+    const { widget, host } = mountWidget(reputation());
+    await until(() => frames.pending > 0, 'a frame request');
+    widget.update({ address: ADDRESSES.fresh });
+    frames.frame();
+    await until(() => frames.pending > 0, 'the second answer');
+    frames.frame();
+    await waitForState(host, 'ready');
+    expect(textOf(host.shadowRoot)).not.toContain('89');
+  });
+});
+
+describe('a theme change touches one attribute on the host', () => {
+  it('update({ theme }) keeps every rendered node and makes no request', async () => {
+    const { widget, host, root, loaded } = mountWidget(reputation());
+    expect(await loaded).toBe('ready');
+    const nodes = Array.from(root.querySelectorAll('*'));
+    const requests = server.sandbox.requests.length;
+    const changed: string[] = [];
+    new MutationObserver((records) => changed.push(...records.map((r) => `${r.target.nodeName} ${r.type} ${r.attributeName ?? ''}`.trim()))).observe(host, {
+      attributes: true,
+      childList: true,
+      subtree: true,
+    });
+    const shadowChanges: MutationRecord[] = [];
+    new MutationObserver((records) => shadowChanges.push(...records)).observe(root, { attributes: true, childList: true, subtree: true, characterData: true });
+    widget.update({ theme: 'dark' });
+    await sleep(20);
+    expect(host.dataset.theme).toBe('dark');
+    expect(changed).toEqual(['DIV attributes data-theme']);
+    expect(shadowChanges).toEqual([]);
+    expect(Array.from(root.querySelectorAll('*'))).toEqual(nodes);
+    expect(server.sandbox.requests.length).toBe(requests);
+  });
+});
+
+/** A stand-in IntersectionObserver (happy-dom's never reports) that the test makes intersect. */
+const fakeIntersection = () => {
+  const observers: { callback: IntersectionObserverCallback; targets: Set<Element>; margin?: string; self: IntersectionObserver }[] = [];
+  class FakeObserver {
+    readonly #entry: (typeof observers)[number];
+    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+      this.#entry = { callback, targets: new Set(), margin: options?.rootMargin, self: this as unknown as IntersectionObserver };
+      observers.push(this.#entry);
+    }
+    observe(target: Element) {
+      this.#entry.targets.add(target);
+    }
+    unobserve(target: Element) {
+      this.#entry.targets.delete(target);
+    }
+    disconnect() {
+      this.#entry.targets.clear();
+    }
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    observers,
+    watched: () => observers.reduce((n, o) => n + o.targets.size, 0),
+    /** Reports `target` as intersecting (or not) to every observer watching it. */
+    show(target: Element, isIntersecting = true) {
+      for (const o of observers) {
+        if (!o.targets.has(target)) continue;
+        o.callback([{ target, isIntersecting, intersectionRatio: isIntersecting ? 1 : 0 } as unknown as IntersectionObserverEntry], o.self);
+      }
+    },
+  };
+};
+
+describe("loading: 'lazy'", () => {
+  it('makes no request until the host comes within 300 px of the viewport, then loads', async () => {
+    const io = fakeIntersection();
+    const address = unique();
+    const { host, root, loaded } = mountWidget(reputation({ address, loading: 'lazy' }));
+    expect(host.dataset.state).toBe('loading');
+    expect(root.querySelectorAll('.rk-skel').length).toBeGreaterThan(0);
+    expect(io.observers.at(-1)!.margin).toBe('300px');
+    await sleep(100);
+    expect(requestsFor(address)).toBe(0);
+    io.show(host, false);
+    await sleep(50);
+    expect(requestsFor(address)).toBe(0);
+    io.show(host);
+    expect(await loaded).toBe('ready');
+    expect(requestsFor(address)).toBe(1);
+    expect(textOf(viewOf(root))).toContain('Reputation score');
+    expect(io.watched()).toBe(0);
+  });
+
+  it('widgets never scrolled to make no request; one shared observer watches them all', async () => {
+    const io = fakeIntersection();
+    const shown = [unique(), unique(), unique()];
+    const mounts = shown.map((address) => mountWidget(reputation({ address, loading: 'lazy' })));
+    expect(io.observers).toHaveLength(1);
+    expect(io.watched()).toBe(3);
+    io.show(mounts[1]!.host);
+    expect(await mounts[1]!.loaded).toBe('ready');
+    await sleep(50);
+    expect(shown.map(requestsFor)).toEqual([0, 1, 0]);
+    expect(mounts[0]!.host.dataset.state).toBe('loading');
+  });
+
+  it('update() while out of view changes what will load, and loads nothing yet', async () => {
+    const io = fakeIntersection();
+    const [first, second] = [unique(), unique()];
+    const { widget, host, root, loaded } = mountWidget(reputation({ address: first, loading: 'lazy' }));
+    widget.update({ address: second });
+    await widget.refresh();
+    await sleep(50);
+    expect([requestsFor(first), requestsFor(second)]).toEqual([0, 0]);
+    io.show(host);
+    expect(await loaded).toBe('ready');
+    expect([requestsFor(first), requestsFor(second)]).toEqual([0, 1]);
+    expect(root.querySelector('.rk-address')?.getAttribute('title')).toBe(second);
+  });
+
+  it("update({ loading: 'eager' }) loads at once", async () => {
+    const io = fakeIntersection();
+    const { widget, loaded } = mountWidget(reputation({ loading: 'lazy' }));
+    widget.update({ loading: 'eager' });
+    expect(await loaded).toBe('ready');
+    expect(io.watched()).toBe(0);
+  });
+
+  it('destroy() before it comes into view stops watching and never requests', async () => {
+    const io = fakeIntersection();
+    const address = unique();
+    const { widget, host } = mountWidget(reputation({ address, loading: 'lazy' }));
+    widget.destroy();
+    expect(io.watched()).toBe(0);
+    io.show(host);
+    await sleep(50);
+    expect(requestsFor(address)).toBe(0);
+  });
+
+  it('where IntersectionObserver is missing, loads eagerly', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const { loaded } = mountWidget(reputation({ loading: 'lazy' }));
+    expect(await loaded).toBe('ready');
+  });
+
+  it('is read from data-loading by the snippet and from the element attribute, and written by snippet()', async () => {
+    const io = fakeIntersection();
+    const container = makeContainer();
+    const slot = document.createElement('div');
+    const address = unique();
+    const attrs = { 'data-repkit': 'reputation', 'data-api-key': API_KEY, 'data-address': address, 'data-base-url': server.fault({}), 'data-loading': 'lazy' };
+    for (const [name, value] of Object.entries(attrs)) slot.setAttribute(name, value);
+    container.append(slot);
+    mountAll(container);
+    const host = slot.querySelector<HTMLElement>('.repkit')!;
+    expect(host.dataset.state).toBe('loading');
+    expect(io.watched()).toBe(1);
+    await sleep(50);
+    expect(requestsFor(address)).toBe(0);
+    io.show(host);
+    await waitForState(host, 'ready');
+    expect(requestsFor(address)).toBe(1);
+
+    const bad = document.createElement('div');
+    for (const [name, value] of Object.entries({ ...attrs, 'data-loading': 'later' })) bad.setAttribute(name, value);
+    container.append(bad);
+    mountAll(container);
+    expect(bad.querySelector<HTMLElement>('.repkit')!.dataset.state).toBe('error');
+    expect(textOf(bad.querySelector('.repkit')!.shadowRoot)).toContain('data-loading');
+
+    expect(snippet({ type: 'reputation', apiKey: API_KEY, address: ADDRESSES.rich, loading: 'lazy' })).toContain('data-loading="lazy"');
+    expect(() => createWidget({ ...reputation(), loading: 'soon' as 'lazy' })).toThrow(/loading/);
+  });
+});
+
+describe("cache: 'session' | 'local'", () => {
+  /** Our entries in `storage`: key and text. */
+  const entries = (storage: Storage) =>
+    Array.from({ length: storage.length }, (_, i) => storage.key(i)!)
+      .filter((k) => k.startsWith('repkit:'))
+      .map((k) => [k, storage.getItem(k)!] as const);
+
+  /** Forgets the in-memory answers for `config`, as a new page load would. */
+  const newPage = (config: { apiKey: string; baseUrl: string }) => new ServiceClient({ apiKey: config.apiKey, baseUrl: config.baseUrl }).clearCache();
+
+  it('a repeat visit shows the stored answer at mount, with no request while it is younger than cacheTtlMs', async () => {
+    const config = reputation({ cache: 'session' });
+    const first = mountWidget(config);
+    expect(await first.loaded).toBe('ready');
+    expect(countRequests(server.sandbox, scores())).toBeGreaterThan(0);
+    const stored = entries(sessionStorage);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]![0].startsWith(`repkit:${STORAGE_VERSION}:`)).toBe(true);
+    // The key is the one thing that must never be written down.
+    expect(stored[0]!.join('')).not.toContain(API_KEY);
+    expect(entries(localStorage)).toHaveLength(0);
+
+    newPage(config);
+    const before = server.sandbox.requests.length;
+    const onLoad = vi.fn();
+    const again = mountWidget({ ...config, onLoad });
+    // Drawn in mount() itself, so the first frame has it.
+    expect(again.host.dataset.state).toBe('ready');
+    expect(textOf(viewOf(again.root))).toContain('89');
+    expect(onLoad).toHaveBeenCalledTimes(1);
+    await sleep(100);
+    expect(server.sandbox.requests.length).toBe(before);
+  });
+
+  it('an entry older than cacheTtlMs is shown at once and revalidated behind it', async () => {
+    const config = reputation({ cache: 'local', cacheTtlMs: 1 });
+    expect(await mountWidget(config).loaded).toBe('ready');
+    expect(entries(localStorage)).toHaveLength(1);
+    await sleep(5);
+    newPage(config);
+    const before = countRequests(server.sandbox, scores());
+    const again = mountWidget(config);
+    expect(again.host.dataset.state).toBe('ready');
+    await until(() => countRequests(server.sandbox, scores()) == before + 1, 'the revalidation');
+    await sleep(50);
+    expect(again.host.dataset.state).toBe('ready');
+    expect(textOf(viewOf(again.root))).toContain('89');
+  });
+
+  it('a stored answer that changed upstream is replaced by the revalidated one', async () => {
+    const config = reputation({ cache: 'session', cacheTtlMs: 1 });
+    expect(await mountWidget(config).loaded).toBe('ready');
+    const [key, text] = entries(sessionStorage)[0]!;
+    // As if the score had been 12345 on the last visit.
+    sessionStorage.setItem(key, text.replace(/"totalScore":\d+/, '"totalScore":12345'));
+    await sleep(5);
+    newPage(config);
+    const again = mountWidget(config);
+    expect(textOf(viewOf(again.root))).toContain('12,345');
+    await until(() => !textOf(viewOf(again.root)).includes('12,345'), 'the fresh answer');
+    expect(textOf(viewOf(again.root))).toContain('89');
+    expect(sessionStorage.getItem(key)).not.toContain('12345');
+  });
+
+  it('refresh() bypasses the stored answer', async () => {
+    const config = reputation({ cache: 'session' });
+    const { widget, loaded } = mountWidget(config);
+    expect(await loaded).toBe('ready');
+    const before = countRequests(server.sandbox, scores());
+    await widget.refresh();
+    expect(countRequests(server.sandbox, scores())).toBe(before + 1);
+  });
+
+  it("keeps nothing with the default cache 'none', or with cacheTtlMs 0", async () => {
+    expect(await mountWidget(reputation()).loaded).toBe('ready');
+    expect(await mountWidget(reputation({ cache: 'local', cacheTtlMs: 0 })).loaded).toBe('ready');
+    expect(entries(sessionStorage).length + entries(localStorage).length).toBe(0);
+  });
+
+  it('a badge list (with its definitions) survives the round trip', async () => {
+    const config = { type: 'badge' as const, apiKey: API_KEY, address: ADDRESSES.rich, baseUrl: server.fault({}), retries: 0, cache: 'session' as const };
+    const first = mountWidget(config);
+    expect(await first.loaded).toBe('ready');
+    const shown = textOf(viewOf(first.root));
+    newPage(config);
+    const again = mountWidget(config);
+    expect(again.host.dataset.state).toBe('ready');
+    expect(textOf(viewOf(again.root))).toBe(shown);
+  });
+
+  it('an unreadable entry, or one that cannot be shown, is dropped and the widget loads as usual', async () => {
+    const config = reputation({ cache: 'session' });
+    expect(await mountWidget(config).loaded).toBe('ready');
+    const [key] = entries(sessionStorage)[0]!;
+    for (const broken of ['{"t":' + Date.now() + ',"v":', '{"t":' + Date.now() + ',"v":null}']) {
+      sessionStorage.setItem(key, broken);
+      newPage(config);
+      const onError = vi.fn();
+      const again = mountWidget({ ...config, onError });
+      expect(again.host.dataset.state).toBe('loading');
+      expect(await again.loaded).toBe('ready');
+      expect(textOf(viewOf(again.root))).toContain('89');
+      expect(onError).not.toHaveBeenCalled();
+      expect(sessionStorage.getItem(key)).toContain('"totalScore"');
+    }
+  });
+
+  it('keeps at most STORAGE_MAX_ENTRIES entries, dropping the oldest, and removes other versions', async () => {
+    localStorage.setItem(`repkit:${STORAGE_VERSION - 1}:old`, '{"t":1,"v":{}}');
+    localStorage.setItem('page-own', 'kept');
+    const now = Date.now();
+    for (let i = 0; i < STORAGE_MAX_ENTRIES; i++) localStorage.setItem(`repkit:${STORAGE_VERSION}:filler${i}`, `{"t":${now - 100000 + i},"v":{}}`);
+    expect(await mountWidget(reputation({ cache: 'local' })).loaded).toBe('ready');
+    const ours = entries(localStorage).map(([k]) => k);
+    expect(ours).toHaveLength(STORAGE_MAX_ENTRIES);
+    expect(ours).not.toContain(`repkit:${STORAGE_VERSION}:filler0`);
+    expect(ours).not.toContain(`repkit:${STORAGE_VERSION - 1}:old`);
+    expect(ours.filter((k) => !k.includes(':filler'))).toHaveLength(1);
+    expect(localStorage.getItem('page-own')).toBe('kept');
+  });
+
+  it('storage that throws (disabled, SecurityError, quota) is ignored: the widget works as without a cache', async () => {
+    vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    expect(await mountWidget(reputation({ cache: 'session' })).loaded).toBe('ready');
+
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    const onError = vi.fn();
+    const { loaded, root } = mountWidget(reputation({ cache: 'local', onError }));
+    expect(await loaded).toBe('ready');
+    expect(onError).not.toHaveBeenCalled();
+    expect(textOf(viewOf(root))).toContain('89');
+  });
+});
