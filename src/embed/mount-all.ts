@@ -13,7 +13,7 @@ const embeds = (root: ParentNode): Element[] => [
 /** `mountAll` and `autoMount` for the snippets of one script's kinds. */
 export interface SnippetMounter {
   mountAll(root?: ParentNode): AnyWidget[];
-  autoMount(doc?: Document): void;
+  autoMount(doc?: Document): () => void;
 }
 
 /**
@@ -24,7 +24,8 @@ export interface SnippetMounter {
 export const snippetMounter = (kinds: KindSet): SnippetMounter => {
   const source = snippetSource(kinds);
   let attributeObserver: MutationObserver | undefined;
-  let started = false;
+  /** The teardown of the auto mode while it runs: a second autoMount() gets the same one. */
+  let stopAuto: (() => void) | undefined;
 
   const watchAttributes = (element: Element): void => {
     // One observer for every embedded element: a data-* change becomes one update() per
@@ -49,12 +50,12 @@ export const snippetMounter = (kinds: KindSet): SnippetMounter => {
     return mounted;
   };
 
-  const autoMount = (doc: Document = document): void => {
-    if (started) return;
-    started = true;
+  const autoMount = (doc: Document = document): (() => void) => {
+    if (stopAuto) return stopAuto;
+    let observer: MutationObserver | undefined;
     const start = () => {
       mountAll(doc);
-      new MutationObserver((records) => {
+      observer = new MutationObserver((records) => {
         for (const record of records) {
           record.addedNodes.forEach((node) => node.nodeType == 1 && mountAll(node as Element));
           record.removedNodes.forEach((node) => {
@@ -63,10 +64,20 @@ export const snippetMounter = (kinds: KindSet): SnippetMounter => {
             for (const element of embeds(node as Element)) if (!element.isConnected) unmount(element);
           });
         }
-      }).observe(doc.documentElement, { childList: true, subtree: true });
+      });
+      observer.observe(doc.documentElement, { childList: true, subtree: true });
     };
     if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
     else start();
+    const stop = (): void => {
+      if (stopAuto !== stop) return;
+      stopAuto = undefined;
+      doc.removeEventListener('DOMContentLoaded', start);
+      observer?.disconnect();
+      // Removing an element no longer destroys its widget now: destroy them here instead.
+      for (const element of embeds(doc)) if (isOwned(element, kinds)) unmount(element);
+    };
+    return (stopAuto = stop);
   };
 
   return { mountAll, autoMount };
@@ -85,6 +96,9 @@ export const mountAll = (root?: ParentNode): AnyWidget[] => allKinds().mountAll(
 
 /**
  * The snippet's auto mode: mounts now (or when the document has been parsed), then mounts
- * `[data-repkit]` elements added later and destroys the widgets of removed ones.
+ * `[data-repkit]` elements added later and destroys the widgets of removed ones. Calling it
+ * again while it runs does nothing more.
+ * @returns A function that ends the auto mode: it stops watching the document and destroys
+ * the widgets of the snippets in it (safe to call twice; autoMount() may then start again).
  */
-export const autoMount = (doc?: Document): void => allKinds().autoMount(doc);
+export const autoMount = (doc?: Document): (() => void) => allKinds().autoMount(doc);
