@@ -73,21 +73,46 @@ const social = (platform: string, handle: string, link?: LinkBuilder): Social =>
   return url ? { platform, handle: value, url } : { platform, handle: value };
 };
 
+/** Each `socialLinks` key a known platform answers to (lower case) → that platform. */
+const ALIASES: ReadonlyMap<string, string> = /* @__PURE__ */ new Map(PLATFORMS.flatMap(({ platform, aliases }) => aliases.map((a) => [a, platform] as const)));
+/** Longer keys cannot name a known platform: they are not even lower-cased. */
+const LONGEST_ALIAS = /* @__PURE__ */ Math.max(...[...ALIASES.keys()].map((alias) => alias.length));
+
+/**
+ * The first `limit` social accounts of {@link socialsOf}, and how many were left out. Only
+ * the accounts returned are built (a link is parsed for each): a record may carry any number
+ * of `socialLinks`, and a widget shows a dozen.
+ */
+export const firstSocials = (profile: UserProfile, limit: number): [Social[], number] => {
+  const links = profile.socialLinks ?? {};
+  const fromLinks = new Map<string, string>();
+  // Other platforms: the first `limit` are kept (no more can be shown), the rest only counted.
+  const others: [string, string][] = [];
+  let otherCount = 0;
+  for (const key in links) {
+    const handle = links[key];
+    if (!Object.hasOwn(links, key) || !isText(handle)) continue;
+    const platform = key.length <= LONGEST_ALIAS ? ALIASES.get(key.toLowerCase()) : undefined;
+    if (platform === undefined) {
+      if (otherCount++ < limit) others.push([key, handle]);
+    } else if (!fromLinks.has(platform)) fromLinks.set(platform, handle);
+  }
+  const found: Social[] = [];
+  for (const { platform, field, link } of PLATFORMS) {
+    const handle = fromLinks.get(platform) ?? (profile.chainIdentities?.find((identity) => isText(identity[field]))?.[field] as string | undefined);
+    if (handle) found.push(social(platform, handle, link));
+  }
+  const total = found.length + otherCount;
+  for (const [key, handle] of others) {
+    if (found.length >= limit) break;
+    found.push(social(key, handle));
+  }
+  const shown = found.slice(0, limit);
+  return [shown, total - shown.length];
+};
+
 /**
  * Social accounts from `socialLinks` and the chain identities, one per platform; where both
  * name a platform, `socialLinks` wins. Known platforms come first, in a fixed order.
  */
-export const socialsOf = (profile: UserProfile): Social[] => {
-  const links = Object.entries(profile.socialLinks ?? {}).filter(([, handle]) => isText(handle));
-  const used = new Set<string>();
-  const found: Social[] = [];
-  for (const { platform, field, aliases, link } of PLATFORMS) {
-    const fromLinks = links.filter(([key]) => aliases.includes(key.toLowerCase()));
-    const fromIdentity = profile.chainIdentities?.map((identity) => identity[field]).find(isText) as string | undefined;
-    for (const [key] of fromLinks) used.add(key);
-    const handle = fromLinks[0]?.[1] ?? fromIdentity;
-    if (handle) found.push(social(platform, handle, link));
-  }
-  for (const [key, handle] of links) if (!used.has(key)) found.push(social(key, handle));
-  return found;
-};
+export const socialsOf = (profile: UserProfile): Social[] => firstSocials(profile, Infinity)[0];

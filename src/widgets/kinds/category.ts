@@ -6,7 +6,7 @@ import { CATEGORY_TITLES } from '../categories';
 import { COMMON_OPTIONS, show } from '../common-options';
 import type { Kind, OptionsOf, Settings } from '../descriptor';
 import { segment } from '../option-types';
-import { addressView, bounded, clamped, firstOf, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
+import { addressView, bounded, clamped, clampedList, firstOf, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
 import css from '../../../styles/category.css?raw';
 
 const OPTIONS = {
@@ -33,11 +33,14 @@ type Req = 'address' | 'categoryKey';
 type S = Settings<typeof OPTIONS, Req>;
 
 const thresholdItem = (t: ThresholdDetail): Html =>
-  html`<li><span class="rk-threshold-label">${bounded(t.label)}</span> ${bounded(t.description)}</li>`;
+  html`<li class="rk-lc"><span class="rk-threshold-label">${bounded(t.label)}</span> ${bounded(t.description)}</li>`;
 
 const thresholdList = (thresholds: ThresholdDetail[], locale?: string): Html | false => {
   const [shown, hidden] = firstOf(thresholds, LIST_LIMITS.thresholds);
-  return shown.length > 0 && html`<ul class="rk-thresholds">${shown.map(thresholdItem)}</ul>${moreLine(hidden, locale)}`;
+  return (
+    shown.length > 0 &&
+    html`${clampedList(html`<ul class="rk-thresholds">${shown.map(thresholdItem)}</ul>`, shown.map((t) => t.label + t.description))}${moreLine(hidden, locale)}`
+  );
 };
 
 const reasonItem = (reason: ReasonDetail, achieved: boolean, locale?: string): Html =>
@@ -81,7 +84,7 @@ const adviceView = (advice: string[], locale?: string): Html | false => {
     shown.length > 0 &&
     html`<div class="rk-advice" part="advice">
       <p class="rk-advice-title">How to earn more</p>
-      <ul>${shown.map((a) => html`<li>${bounded(a)}</li>`)}</ul>${moreLine(hidden, locale)}
+      ${clampedList(html`<ul>${shown.map((a) => html`<li class="rk-lc">${bounded(a)}</li>`)}</ul>`, shown)}${moreLine(hidden, locale)}
     </div>`
   );
 };

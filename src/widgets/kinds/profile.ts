@@ -4,7 +4,7 @@ import { shortAddress } from '../../render/address';
 import { formatNumber } from '../../render/format';
 import { html, linkUrl, safeUrl, type Html } from '../../render/html';
 import { identicon } from '../../render/identicon';
-import { displayNameOf, isVerified, socialsOf, webUrl, type Social } from '../../rules/profile';
+import { displayNameOf, firstSocials, isVerified, webUrl, type Social } from '../../rules/profile';
 import { ownValue } from '../../util/values';
 import { COMMON_OPTIONS, show } from '../common-options';
 import type { Kind, OptionsOf, Settings } from '../descriptor';
@@ -61,8 +61,15 @@ const socialItem = ({ platform, handle, url }: Social): Html =>
 const fact = (label: string, value: Html | string | undefined): Html | false =>
   !!value && html`<p class="rk-fact"><span class="rk-fact-label">${label}</span> ${typeof value == 'string' ? bounded(value) : value}</p>`;
 
-const identityItem = (identity: ChainIdentity): Html => {
-  const judgements = identity.judgements?.slice(0, LIST_LIMITS.thresholds).map((j) => `${j.judgement} (registrar ${j.index})`);
+const judgementsText = (identity: ChainIdentity, locale?: string): string | undefined => {
+  if (!identity.judgements?.length) return undefined;
+  const [shown, hidden] = firstOf(identity.judgements, LIST_LIMITS.judgements);
+  const text = shown.map((j) => `${bounded(j.judgement)} (registrar ${j.index})`).join(', ');
+  return hidden ? `${text}, +${formatNumber(hidden, locale)} more` : text;
+};
+
+const identityItem = (identity: ChainIdentity, locale?: string): Html => {
+  const judgements = judgementsText(identity, locale);
   return html`<li class="rk-identity" part="identity">
     <p class="rk-name-row">
       <strong class="rk-identity-name">${bounded(identity.display?.trim() || shortAddress(identity.address))}</strong>${isVerified(identity) && verifiedMark()}
@@ -70,14 +77,13 @@ const identityItem = (identity: ChainIdentity): Html => {
     ${fact('Legal name', identity.legal)}
     ${fact('Web', identity.web && link(safeUrl(webUrl(identity.web)), bounded(identity.web)))}
     ${fact('Role', identity.role)}
-    ${fact('Judgements', judgements?.join(', '))}
+    ${fact('Judgements', judgements)}
   </li>`;
 };
 
-const listOf = <T>(items: T[], limit: number, className: string, label: string, item: (x: T) => Html, locale?: string): Html | false => {
-  const [shown, hidden] = firstOf(items, limit);
-  return shown.length > 0 && html`<ul class="${className}" part="${className.slice(3)}" aria-label="${label}">${shown.map(item)}</ul>${moreLine(hidden, locale)}`;
-};
+/** The shown items of a list and how many were left out, as a list and a "+N more" line. */
+const listOf = <T>([shown, hidden]: [T[], number], className: string, label: string, item: (x: T) => Html, locale?: string): Html | false =>
+  shown.length > 0 && html`<ul class="${className}" part="${className.slice(3)}" aria-label="${label}">${shown.map(item)}</ul>${moreLine(hidden, locale)}`;
 
 const empty = (s: S): Html =>
   html`<div class="rk-card">
@@ -95,8 +101,9 @@ const ready = (profile: UserProfile | null, s: S): Html => {
       </div>
     </div>
     ${s.showBio && profile.bio?.trim() && clamped('p', 'rk-bio', 'bio', profile.bio)}
-    ${s.showSocials && listOf(socialsOf(profile), LIST_LIMITS.socials, 'rk-socials', 'Social accounts', socialItem, s.locale)}
-    ${s.showIdentities && listOf(profile.chainIdentities ?? [], LIST_LIMITS.identities, 'rk-identities', 'On-chain identities', identityItem, s.locale)}
+    ${s.showSocials && listOf(firstSocials(profile, LIST_LIMITS.socials), 'rk-socials', 'Social accounts', socialItem, s.locale)}
+    ${s.showIdentities &&
+    listOf(firstOf(profile.chainIdentities ?? [], LIST_LIMITS.identities), 'rk-identities', 'On-chain identities', (i) => identityItem(i, s.locale), s.locale)}
     ${s.showNftCount && profile.nftCount !== undefined && html`<p class="rk-nfts" part="nfts"><strong>${formatNumber(profile.nftCount, s.locale)}</strong> NFTs</p>`}
   </div>`;
 };

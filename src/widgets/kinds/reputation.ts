@@ -23,13 +23,23 @@ export type ReputationWidgetOptions = OptionsOf<typeof OPTIONS, 'address'>;
 type Req = 'address';
 type S = Settings<typeof OPTIONS, Req>;
 
-const ORDER = /* @__PURE__ */ Object.keys(CATEGORY_TITLES);
+/** Each known category's place in the service's order; unknown keys come after them all. */
+const ORDER: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(Object.keys(CATEGORY_TITLES).map((key, i) => [key, i]));
+
+/** Rankings already made, by record: a re-render (new locale, maxCategories) does not sort again. */
+const RANKED = /* @__PURE__ */ new WeakMap<UserScores, [string, CategoryScore][]>();
 
 /** Categories to show: highest score first, ties in the service's order, then unknown keys. */
-export const rankCategories = (scores: UserScores): [string, CategoryScore][] =>
-  Object.entries(scores.categories ?? {}).sort(
-    ([a, x], [b, y]) => y.score - x.score || (ORDER.indexOf(a) >>> 0) - (ORDER.indexOf(b) >>> 0),
-  );
+export const rankCategories = (scores: UserScores): [string, CategoryScore][] => {
+  let ranked = RANKED.get(scores);
+  if (!ranked) {
+    // A record may carry thousands of categories: each one's order is looked up once, not per comparison.
+    const keyed = Object.entries(scores.categories ?? {}).map((entry) => ({ entry, order: ORDER.get(entry[0]) ?? ORDER.size }));
+    keyed.sort((a, b) => b.entry[1].score - a.entry[1].score || a.order - b.order);
+    RANKED.set(scores, (ranked = keyed.map(({ entry }) => entry)));
+  }
+  return ranked;
+};
 
 const categoryTitle = (key: string, category: CategoryScore): string =>
   bounded(category.title.trim() || ownValue(CATEGORY_TITLES, key) || key);

@@ -5,19 +5,30 @@ import { html, type Html, type SafeUrl } from '../../render/html';
 /**
  * The most items of each list a widget renders; the rest are counted in a "+N more" line.
  * A record can carry any number (the service's data is written by anyone), and rendering
- * them all would block the page.
+ * them all would block the page. README ("Security model") states these figures.
  */
 export const LIST_LIMITS = {
+  /** Levels of a badge's ladder. */
   levels: 10,
-  reasons: 12,
-  thresholds: 8,
-  advices: 8,
+  /** Ways of scoring in a category (the service's categories have up to five). */
+  reasons: 8,
+  /** Thresholds of each way of scoring. */
+  thresholds: 4,
+  /** Advice lines for earning more. */
+  advices: 6,
+  /** On-chain identity records of a profile. */
   identities: 5,
+  /** Registrar judgements of each identity. */
+  judgements: 8,
+  /** Social accounts of a profile. */
   socials: 12,
 } as const;
 
 /** Text longer than this is cut (with an ellipsis) before it is rendered. */
 export const TEXT_LIMIT = 2000;
+
+/** Text longer than this may take more lines than its clamp shows, so it gets a "Show more" toggle. */
+const CLAMP_CHARS = 160;
 
 /** Text cut at {@link TEXT_LIMIT} characters, never inside a surrogate pair. */
 export const bounded = (text: string, limit = TEXT_LIMIT): string => {
@@ -33,20 +44,28 @@ export const firstOf = <T>(items: readonly T[], limit: number): [T[], number] =>
 export const moreLine = (hidden: number, locale: string | undefined): Html | false =>
   hidden > 0 && html`<p class="rk-more" part="more">+${formatNumber(hidden, locale)} more</p>`;
 
+const moreToggle = (): Html =>
+  html`<button type="button" class="rk-more-toggle" data-action="more" aria-expanded="false">Show more</button>`;
+
 /** Text that may be long: clamped to a few lines, with a toggle when it is long enough to be cut. */
 export const clamped = (tag: 'p' | 'span', className: string, part: string, text: string): Html => {
   const shown = bounded(text);
-  const toggle =
-    shown.length > 160 &&
-    html`<button type="button" class="rk-more-toggle" data-action="more" aria-expanded="false">Show more</button>`;
+  const toggle = shown.length > CLAMP_CHARS && moreToggle();
   return tag == 'p'
     ? html`<div class="rk-clamp"><p class="${className}" part="${part}">${shown}</p>${toggle}</div>`
     : html`<span class="rk-clamp"><span class="${className}" part="${part}">${shown}</span>${toggle}</span>`;
 };
 
+/**
+ * A list whose items (those with class `rk-lc`) are clamped to a couple of lines each, with
+ * one toggle after the list when any of `texts` is long enough to be cut.
+ */
+export const clampedList = (list: Html, texts: readonly string[]): Html =>
+  html`<div class="rk-clamps">${list}${texts.some((t) => t.length > CLAMP_CHARS) && moreToggle()}</div>`;
+
 /** Opens or closes the clamped text around a "Show more" button. */
 export const toggleClamp = (button: HTMLElement): void => {
-  const open = !!button.closest('.rk-clamp')?.classList.toggle('rk-open');
+  const open = !!button.closest('.rk-clamp, .rk-clamps')?.classList.toggle('rk-open');
   button.setAttribute('aria-expanded', String(open));
   button.textContent = open ? 'Show less' : 'Show more';
 };
