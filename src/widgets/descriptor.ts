@@ -29,8 +29,11 @@ export interface Views<S, Data> {
   ready(data: Data, settings: S): Html;
   /** The sentence for a 404: there is nothing to show for this address yet. */
   notFound(settings: S): string;
-  /** Runs after each render, for what markup cannot carry (custom properties set through CSSOM). */
-  decorate?(view: HTMLElement, settings: S): void;
+  /**
+   * Runs after each render, for what markup cannot carry (custom properties set through CSSOM,
+   * a fit to the width). What it returns is called before the next render and on destroy.
+   */
+  decorate?(view: HTMLElement, settings: S): void | (() => void);
 }
 
 /**

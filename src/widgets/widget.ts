@@ -69,6 +69,8 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
   #media?: MediaQueryList;
   #timers = new Set<ReturnType<typeof setTimeout>>();
   #destroyed = false;
+  /** Undoes what the last render's `decorate` set up (an observer): run before the next render and on destroy. */
+  #undecorate?: (() => void) | undefined;
   /** Set while a lazy widget waits to come near the viewport; stops the watching. */
   #unwatch?: () => void;
 
@@ -181,6 +183,8 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#destroyed = true;
     this.#loadId++;
     this.#abort?.abort();
+    this.#undecorate?.();
+    this.#undecorate = undefined;
     this.#unwatch?.();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
@@ -330,6 +334,8 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     if (!view || !host) return false;
     const state = this.#state;
     const { views } = this.#kind;
+    this.#undecorate?.();
+    this.#undecorate = undefined;
     host.dataset.state = state;
     host.removeAttribute('data-slow');
     view.setAttribute('aria-busy', String(state == 'loading'));
@@ -338,7 +344,7 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
         renderInto(view, failureView(describeFailure(this.#error, views.notFound(this.#options))));
       } else {
         renderInto(view, this.#data ? views.ready(this.#data.value, this.#options) : views.loading(this.#options));
-        views.decorate?.(view, this.#options);
+        this.#undecorate = views.decorate?.(view, this.#options) ?? undefined;
       }
       return true;
     } catch (error) {

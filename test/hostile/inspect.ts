@@ -36,7 +36,7 @@ const TAGS: Record<Kind, string[]> = {
 
 const ATTRIBUTES: Record<string, string[]> = {
   div: ['class', 'part', 'role', 'data-badge', 'data-tier', 'aria-busy'],
-  span: ['class', 'part', 'title', 'aria-hidden', 'role', 'data-share', 'style'],
+  span: ['class', 'part', 'title', 'aria-hidden', 'role', 'data-share', 'style', 'data-extra', 'hidden'],
   strong: ['class', 'part'],
   p: ['class', 'part', 'role', 'aria-live'],
   ul: ['class', 'part', 'aria-label'],

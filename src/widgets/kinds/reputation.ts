@@ -6,6 +6,7 @@ import { CATEGORY_TITLES } from '../categories';
 import { COMMON_OPTIONS, maxItems, show } from '../common-options';
 import type { Kind, OptionsOf, Settings } from '../descriptor';
 import { addressView, bounded, moreLine, skeleton, skeletonRows } from '../views/common';
+import { keepChipsFitted } from '../views/fit-chips';
 import css from '../../../styles/reputation.css?raw';
 
 const OPTIONS = {
@@ -75,7 +76,8 @@ const ready = (scores: UserScores, s: S): Html => {
     html`<ul class="rk-categories" part="categories" aria-label="Score by category">
       ${shown.map((entry) => categoryRow(entry, scores.totalScore, s.locale))}
     </ul>`}
-    ${s.compact && moreLine(all.length - shown.length, s.locale)}
+    ${s.compact && shown.length > 0 && html`<span class="rk-chip-more" part="more" aria-hidden="true" data-extra="${all.length - shown.length}" hidden></span>`}
+    ${s.compact && !shown.length && moreLine(all.length - shown.length, s.locale)}
     ${s.showCategories && !all.length && html`<p class="rk-empty" part="empty">No category scores yet.</p>`}
     ${!s.compact && metaView(scores, s)}
   </div>`;
@@ -97,8 +99,12 @@ export const reputationKind: Kind<typeof OPTIONS, UserScores, Req> = {
       ),
     ready,
     notFound: () => 'There is no reputation data for this address yet.',
-    // Bar widths are data, and a strict CSP forbids style attributes: set them through CSSOM.
-    decorate: (view) =>
-      view.querySelectorAll<HTMLElement>('[data-share]').forEach((bar) => bar.style.setProperty('--rk-share', bar.dataset.share!)),
+    decorate: (view) => {
+      // Bar widths are data, and a strict CSP forbids style attributes: set them through CSSOM.
+      view.querySelectorAll<HTMLElement>('[data-share]').forEach((bar) => bar.style.setProperty('--rk-share', bar.dataset.share!));
+      const list = view.querySelector<HTMLElement>('.rk-compact .rk-categories');
+      const more = view.querySelector<HTMLElement>('.rk-chip-more');
+      return list && more ? keepChipsFitted(list, more, Number(more.dataset.extra)) : undefined;
+    },
   },
 };

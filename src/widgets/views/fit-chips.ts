@@ -1,0 +1,68 @@
+/**
+ * Fits a one-line row of chips to its width: chips that would be cut at the edge are hidden
+ * whole (still read by screen readers), and a "+N" chip counts them. Clipping with
+ * `overflow: hidden` alone shows half a chip and a stray letter at narrow widths.
+ *
+ * The row is laid out by CSS (`.rk-chips`: the list shrinks, the "+N" chip does not); this
+ * only decides which chips are shown. It measures in a ResizeObserver callback, which runs
+ * after layout and before paint, so the unfitted row is never seen and many widgets on one
+ * page share one layout pass.
+ */
+
+/** Set on a chip that does not fit: visually hidden, kept in the accessibility tree. */
+const HIDDEN = 'rk-chip-hidden';
+
+/**
+ * Shows as many chips of `list` as fit beside the others in its row, hiding the rest and
+ * writing their count into `more` (`+N`; `extra` counts items already left out, such as those
+ * past `maxCategories`). Returns how many chips it hid.
+ */
+export const fitChips = (list: HTMLElement, more: HTMLElement, extra: number): number => {
+  const chips = Array.from(list.children) as HTMLElement[];
+  for (const chip of chips) chip.classList.remove(HIDDEN);
+  let hidden = 0;
+  // A row that is not laid out (display: none, detached) has no width to fit: leave it whole.
+  if (list.clientWidth > 0) {
+    // Each pass hides the chips whose right edge passes the list's; the "+N" text can grow by
+    // a digit and push one more out, so a second pass settles it.
+    for (let pass = 0; pass < 3; pass++) {
+      showMore(more, hidden + extra);
+      const edge = list.getBoundingClientRect().right + 0.5;
+      const over = chips.filter((chip) => !chip.classList.contains(HIDDEN) && chip.getBoundingClientRect().right > edge);
+      if (!over.length) break;
+      for (const chip of over) chip.classList.add(HIDDEN);
+      hidden += over.length;
+    }
+  }
+  showMore(more, hidden + extra);
+  return hidden;
+};
+
+const showMore = (more: HTMLElement, count: number): void => {
+  more.hidden = count == 0;
+  const text = `+${count}`;
+  if (more.textContent != text) more.textContent = text;
+};
+
+/**
+ * Keeps `list` fitted while its row changes size. Returns the function that stops watching,
+ * which the widget calls before it renders again and when it is destroyed.
+ */
+export const keepChipsFitted = (list: HTMLElement, more: HTMLElement, extra: number): (() => void) => {
+  const Observer = list.ownerDocument.defaultView?.ResizeObserver;
+  if (!Observer) {
+    fitChips(list, more, extra);
+    return () => {};
+  }
+  const row = list.parentElement ?? list;
+  let width = -1;
+  const observer = new Observer((entries) => {
+    const next = entries[entries.length - 1]!.contentRect.width;
+    // Hiding chips never changes the row's own width, so this does not feed back into itself.
+    if (next == width) return;
+    width = next;
+    fitChips(list, more, extra);
+  });
+  observer.observe(row);
+  return () => observer.disconnect();
+};
