@@ -6,6 +6,8 @@ import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWidget, mountAll, OptionError, ServiceClient, ServiceError, snippet } from '../../src/index';
+import { LIST_LIMITS, TEXT_LIMIT } from '../../src/widgets/views/common';
+import { badgeRecord, body, categoryRecord, profileRecord, scoresRecord, words } from '../bench/worst-records.mjs';
 
 const ADDRESS = '1bW2n31E8Sx3JaDBs39FF2Se4qbjvgE2BLtonvAcqDSCFa6';
 const SCORES = { address: ADDRESS, totalScore: 10, calculatedAt: '2026-01-01T00:00:00Z' };
@@ -222,6 +224,126 @@ describe('5. list options are capped', () => {
     expect(() => make(1e9)).toThrow(OptionError);
     expect(() => make(51)).toThrow(/from 0 to 50/);
     expect(() => make(50)).not.toThrow();
+  });
+});
+
+/** Mounts a widget against the loopback server answering `data`; resolves with its view once settled. */
+const showRecord = async (config: Record<string, unknown>, data: unknown): Promise<ShadowRoot> => {
+  const text = body(data);
+  api.handle((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(text));
+  const slot = document.body.appendChild(document.createElement('div'));
+  const settled = new Promise<string>((resolve) => {
+    slot.addEventListener('repkit:load', () => resolve('ready'));
+    slot.addEventListener('repkit:error', (e) => resolve(String((e as CustomEvent<{ error: unknown }>).detail.error)));
+  });
+  createWidget({ apiKey: 'k', address: ADDRESS, baseUrl: api.url, cacheTtlMs: 0, maxResponseBytes: 50_000_000, locale: 'en-US', ...config } as Parameters<typeof createWidget>[0]).mount(slot);
+  expect(await settled).toBe('ready');
+  return slot.querySelector('.repkit')!.shadowRoot!;
+};
+
+const N = 100_000;
+const many = <T>(make: (i: number) => T): T[] => Array.from({ length: N }, (_, i) => make(i));
+const reason = (i: number, extra = {}) => ({ key: `r${i}`, points: i, title: `Reason ${i}`, description: '', thresholds: [], advices: [], ...extra });
+const moreText = (root: ShadowRoot) => Array.from(root.querySelectorAll('.rk-more'), (e) => e.textContent!.trim());
+const count = (n: number) => `+${n.toLocaleString('en-US')} more`;
+
+describe('5. a list of 100,000 renders its limit and says how many more', () => {
+  it('category: reasons, thresholds and advice lines', async () => {
+    const reasons = many((i) => reason(i));
+    reasons[0] = reason(0, { points: 1e9, thresholds: many((i) => ({ label: `T${i}`, description: '' })) });
+    reasons[1] = reason(1, { points: 1e9 + 1, advices: many((i) => `Advice ${i}`) });
+    const root = await showRecord({ type: 'category', categoryKey: 'governance' }, categoryRecord({ reasons }));
+    expect(root.querySelectorAll('li.rk-reason-item')).toHaveLength(LIST_LIMITS.reasons);
+    expect(root.querySelectorAll('.rk-thresholds > li')).toHaveLength(LIST_LIMITS.thresholds);
+    expect(root.querySelectorAll('.rk-advice li')).toHaveLength(LIST_LIMITS.advices);
+    expect(moreText(root)).toEqual([count(N - LIST_LIMITS.thresholds), count(N - LIST_LIMITS.reasons), count(N - LIST_LIMITS.advices)]);
+  });
+
+  it('badge: levels of a definition', async () => {
+    const levels = many((i) => ({ level: i + 1, key: `L${i}`, value: i, title: `Level ${i}`, shortDescription: '', longDescription: '' }));
+    const root = await showRecord({ type: 'badge', badgeKey: 'B0' }, badgeRecord({ levels }));
+    expect(root.querySelectorAll('.rk-step')).toHaveLength(LIST_LIMITS.levels);
+    expect(moreText(root)).toEqual([count(N - LIST_LIMITS.levels)]);
+  });
+
+  it('badges: maxBadges of the list', async () => {
+    const badges = many((i) => ({ badgeKey: `B${i}`, achievedLevel: 1, achievedLevelKey: 'k', achievedLevelTitle: 'Bronze' }));
+    const root = await showRecord({ type: 'badges', maxBadges: 50 }, { address: ADDRESS, badges, count: N });
+    expect(root.querySelectorAll('.rk-badge')).toHaveLength(50);
+    expect(moreText(root)).toEqual([count(N - 50)]);
+  });
+
+  it('reputation: maxCategories of the categories', async () => {
+    const root = await showRecord({ type: 'reputation', maxCategories: 50 }, scoresRecord(Object.fromEntries(many((i) => [`c${i}`, { score: i, reason: '', title: `C${i}` }]))));
+    const rows = Array.from(root.querySelectorAll('.rk-category'), (row) => row.getAttribute('data-category'));
+    expect(rows).toHaveLength(50);
+    expect(rows.slice(0, 2)).toEqual([`c${N - 1}`, `c${N - 2}`]);
+  });
+
+  it('profile: social links, identities and the judgements of one', async () => {
+    const identities = many((i) => ({ address: `a${i}`, display: `Identity ${i}` }));
+    identities[0] = { ...identities[0]!, judgements: many((i) => ({ index: i, judgement: 'Unknown' })) } as never;
+    const root = await showRecord(
+      { type: 'profile' },
+      profileRecord({ socialLinks: Object.fromEntries(many((i) => [`p${i}`, `handle${i}`])), polkadotIdentities: identities }),
+    );
+    expect(root.querySelectorAll('.rk-social')).toHaveLength(LIST_LIMITS.socials);
+    expect(root.querySelectorAll('.rk-identity')).toHaveLength(LIST_LIMITS.identities);
+    expect(moreText(root)).toEqual([count(N - LIST_LIMITS.socials), count(N - LIST_LIMITS.identities)]);
+    const judgements = Array.from(root.querySelectorAll('.rk-identity')[0]!.querySelectorAll('.rk-fact')).find((f) => f.textContent!.startsWith('Judgements'))!;
+    expect(judgements.textContent!.match(/registrar/g)).toHaveLength(LIST_LIMITS.judgements);
+    expect(judgements.textContent).toMatch(new RegExp(`, \\${count(N - LIST_LIMITS.judgements)}$`));
+  });
+});
+
+describe('6. long text is cut past TEXT_LIMIT and clamped behind a toggle', () => {
+  it.each([
+    ['10,000 characters', 10_000],
+    ['1 MB', 1_000_000],
+  ])('a category description of %s: %i characters shown at most, clamped, "Show more" opens it', async (_name, length) => {
+    const root = await showRecord({ type: 'category', categoryKey: 'governance' }, categoryRecord({ short_description: words(length), reasons: [reason(0)] }));
+    const description = root.querySelector('.rk-description')!;
+    expect(description.textContent).toHaveLength(TEXT_LIMIT + 1);
+    expect(description.textContent!.endsWith('…')).toBe(true);
+    const clamp = description.closest('.rk-clamp')!;
+    const toggle = clamp.querySelector<HTMLButtonElement>('button[data-action="more"]')!;
+    expect(toggle.textContent).toBe('Show more');
+    toggle.click();
+    expect(clamp.classList.contains('rk-open')).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('a badge description of 1 MB is cut and clamped too', async () => {
+    const root = await showRecord({ type: 'badge', badgeKey: 'B0' }, badgeRecord({ shortDescription: words(1_000_000) }));
+    const description = root.querySelector('.rk-description')!;
+    expect(description.textContent).toHaveLength(TEXT_LIMIT + 1);
+    expect(description.closest('.rk-clamp')?.querySelector('[data-action="more"]')).not.toBeNull();
+  });
+
+  it('long thresholds and advice lines are clamped items, with one toggle for each list', async () => {
+    const long = words(5000);
+    const root = await showRecord(
+      { type: 'category', categoryKey: 'governance' },
+      categoryRecord({ reasons: [reason(0, { thresholds: [{ label: 'At least', description: long }], advices: [long] })] }),
+    );
+    for (const selector of ['.rk-thresholds > li', '.rk-advice li']) {
+      const item = root.querySelector(selector)!;
+      expect(item.classList.contains('rk-lc')).toBe(true);
+      expect(item.textContent!.length).toBeLessThanOrEqual(TEXT_LIMIT + 'At least '.length + 1);
+      const list = item.closest('.rk-clamps')!;
+      const toggle = list.querySelector<HTMLButtonElement>(':scope > [data-action="more"]')!;
+      toggle.click();
+      expect(list.classList.contains('rk-open')).toBe(true);
+      expect(toggle.textContent).toBe('Show less');
+    }
+  });
+
+  it('short items get no toggle', async () => {
+    const root = await showRecord(
+      { type: 'category', categoryKey: 'governance' },
+      categoryRecord({ reasons: [reason(0, { thresholds: [{ label: '1', description: 'vote' }], advices: ['Vote once.'] })] }),
+    );
+    expect(root.querySelectorAll('.rk-clamps [data-action="more"]')).toHaveLength(0);
   });
 });
 

@@ -65,29 +65,30 @@ const reasonList = (reasons: ReasonDetail[], current: ReasonDetail | undefined, 
   );
 };
 
-/** Advice: the achieved reason's own (how to move on from it) first, then that of every reason worth more. */
-const adviceOf = (reasons: ReasonDetail[], current: ReasonDetail | undefined): string[] => {
+/**
+ * Advice: the achieved reason's own (how to move on from it) first, then that of every reason
+ * worth more; the first lines to show, each once, and how many other lines there are.
+ */
+const adviceOf = (reasons: ReasonDetail[], current: ReasonDetail | undefined): [string[], number] => {
   const better = reasons.filter((r) => r !== current && r.points > (current?.points ?? -Infinity));
-  const all = new Set<string>();
+  const shown = new Set<string>();
+  let hidden = 0;
   for (const reason of [current, ...better]) {
     for (const advice of reason?.advices ?? []) {
-      if (advice.trim()) all.add(advice);
-      if (all.size > LIST_LIMITS.advices * 4) return [...all];
+      if (!advice.trim() || shown.has(advice)) continue;
+      if (shown.size < LIST_LIMITS.advices) shown.add(advice);
+      else hidden++;
     }
   }
-  return [...all];
+  return [[...shown], hidden];
 };
 
-const adviceView = (advice: string[], locale?: string): Html | false => {
-  const [shown, hidden] = firstOf(advice, LIST_LIMITS.advices);
-  return (
-    shown.length > 0 &&
-    html`<div class="rk-advice" part="advice">
-      <p class="rk-advice-title">How to earn more</p>
-      ${clampedList(html`<ul>${shown.map((a) => html`<li class="rk-lc">${bounded(a)}</li>`)}</ul>`, shown)}${moreLine(hidden, locale)}
-    </div>`
-  );
-};
+const adviceView = ([shown, hidden]: [string[], number], locale?: string): Html | false =>
+  shown.length > 0 &&
+  html`<div class="rk-advice" part="advice">
+    <p class="rk-advice-title">How to earn more</p>
+    ${clampedList(html`<ul>${shown.map((a) => html`<li class="rk-lc">${bounded(a)}</li>`)}</ul>`, shown)}${moreLine(hidden, locale)}
+  </div>`;
 
 const ready = ({ category, definition }: SpecificCategoryScore, s: S): Html => {
   const { score, reason, title } = category.score;
