@@ -289,7 +289,7 @@ interface Combo {
   /** Which config key carries the hostile string too (when it is a usable path segment). */
   hostileKey?: { option: 'badgeKey' | 'categoryKey'; fallback: string };
   check: (ctx: Context) => void;
-  /** The kind's render with every field shown: it runs the whole corpus, the others the sample. */
+  /** The kind's render with the most fields shown (one per kind): it runs the whole corpus, the others the sample. */
   full?: boolean;
 }
 
@@ -303,7 +303,7 @@ const COMBOS: Combo[] = [
     check: reputation({ categories: false }),
   },
   { name: 'badge list, showProgress false', kind: 'badge', config: { type: 'badges' }, check: badgeList(false) },
-  { name: 'badge list, showProgress true', kind: 'badge', config: { type: 'badges', showProgress: true }, check: badgeList(true), full: true },
+  { name: 'badge list, showProgress true', kind: 'badge', config: { type: 'badges', showProgress: true }, check: badgeList(true) },
   {
     name: 'one badge (badgeKey)',
     kind: 'badge',
@@ -356,9 +356,9 @@ const COMBOS: Combo[] = [
 const CASES = CORPUS.map((entry, index) => ({ ...entry, index }));
 
 describe('the combinations', () => {
-  it('give every kind one render with every field shown, which runs the whole corpus', () => {
+  it('give every kind one render with the most fields shown, which runs the whole corpus', () => {
     const kinds: Kind[] = ['reputation', 'badge', 'profile', 'category'];
-    for (const kind of kinds) expect(COMBOS.some((c) => c.kind == kind && c.full), kind).toBe(true);
+    for (const kind of kinds) expect(COMBOS.filter((c) => c.kind == kind && c.full), kind).toHaveLength(1);
   });
 });
 
