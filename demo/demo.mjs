@@ -8,8 +8,9 @@
  * Map of this file:
  *   KINDS          the four widget kinds and their options (drives controls and code)
  *   FAILURES       the sandbox faults of the "Sandbox" panel
- *   CODE_FORMATS   the code generators of the "Code" boxes, one function per format
- *   setupSection   one widget section: controls, a light and a dark widget, code
+ *   CODE_FORMATS   the code generators of the code tabs, one function per format
+ *   setupPlayground  kind tabs, the live widget (light and dark), the one data panel, options, code tabs
+ *   setupGallery   one widget of each kind, theme 'auto'
  *   setupSandbox   global latency / failure / auto-theme controls
  *   setupLog       the event log (repkit:load / repkit:error on document)
  *   setupClient    the small ServiceClient playground
@@ -130,7 +131,7 @@ const ADDRESS_CHOICES = Object.keys(ADDRESSES).map((name) => [ADDRESSES[name], A
 const CUSTOM_ADDRESS = '__custom__';
 
 /** The client's documented default timeout; passed explicitly to undo the "hang" fault's 3 s. */
-const DEFAULT_TIMEOUT_MS = 10000;
+const DEFAULT_TIMEOUT_MS = 45000;
 
 /**
  * Failures the sandbox can inject (items of a `/__fault/{spec}` prefix, see demo/sandbox.mjs).
@@ -258,28 +259,34 @@ async function copyText(text, pre, status) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Widget sections
+// The playground and the gallery
 // ---------------------------------------------------------------------------------------------
 
-/** Every section, for the global controls. */
+/**
+ * The one data panel's values (address, key, locale), shared by every widget on the page, and
+ * each kind's own option values, kept while another kind is shown.
+ */
+const data = { apiKey: API_KEY, address: ADDRESSES.rich, locale: undefined };
+const kindValues = Object.fromEntries(Object.entries(KINDS).map(([type, kind]) => [type, Object.fromEntries(kind.options.map((o) => [o.key, o.default]))]));
+
+/**
+ * Every group of widgets, for the global controls: the playground (its kind changes with the
+ * tabs; a light and a dark widget) and the gallery (one widget per kind, theme 'auto').
+ */
 const sections = [];
+let playground;
+/** What the code tabs print: the playground's kind, the theme picked for the code, the tab. */
+const code = { theme: 'light', format: 'esm', blocks: {}, status: undefined };
 
-/** Theme instances per section: light and dark always, `auto` when the page toggle is on. */
-const THEMES = [
-  { theme: 'light', caption: "theme: 'light'" },
-  { theme: 'dark', caption: "theme: 'dark'" },
-  { theme: 'auto', caption: "theme: 'auto' (follows your system)", optional: true },
-];
-
-/** The widget config of one instance: the section's values, its theme, the sandbox. */
+/** The widget config of one instance: shared data, the kind's options, its theme, the sandbox. */
 function configFor(section, instance) {
   const config = { type: section.type, theme: instance.theme };
-  for (const [key, value] of Object.entries(section.values)) if (value !== undefined) config[key] = value;
+  for (const [key, value] of Object.entries({ ...data, ...kindValues[section.type] })) if (value !== undefined) config[key] = value;
   if (sandbox.viaProxy) delete config.apiKey;
   return { ...config, ...clientOptions(`${section.type}-${instance.theme}`) };
 }
 
-/** Creates and mounts one instance's widget; a failure shows in the section, not as a page error. */
+/** Creates and mounts one instance's widget; a failure shows in place, not as a page error. */
 function mountInstance(section, instance) {
   instance.mount.replaceChildren();
   try {
@@ -294,9 +301,8 @@ function mountInstance(section, instance) {
       /* already failing */
     }
     instance.widget = undefined;
-    instance.mount.append(el('p', { class: 'placeholder' }, 'Not available'));
+    instance.mount.append(el('p', { class: 'placeholder' }, `Not available: ${messageOf(error)}`));
     setState(instance, 'unavailable');
-    showUnavailable(section, error);
     return false;
   }
 }
@@ -308,83 +314,74 @@ function destroyInstance(instance) {
   setState(instance, 'off');
 }
 
-/** Shows, in the section, that its kind cannot be created with this build. */
-function showUnavailable(section, error) {
-  section.root.classList.add('is-unavailable');
-  section.notice.hidden = false;
-  section.notice.replaceChildren(
-    el('strong', {}, `The ${section.type} widget is not available in this build of repkit. `),
-    'createWidget() said: ',
-    el('code', {}, messageOf(error)),
-    el('span', { class: 'notice-hint' }, ' Rebuild with npm run build and reload once it has been implemented; the other sections are unaffected.'),
-  );
-}
-
 /** Mirrors a host's data-state in the panel caption. */
 function setState(instance, state) {
   instance.stateBadge.textContent = state;
   instance.stateBadge.dataset.state = state;
 }
 
+/** A figure holding one widget, its caption saying the theme and the widget's state. */
+function stagePanel(theme, caption) {
+  const stateBadge = el('span', { class: 'state' });
+  const mount = el('div', { class: 'mount' });
+  const panel = el('figure', { class: `stage-panel stage-${theme}`, dataset: { theme } }, el('figcaption', {}, el('code', {}, caption), stateBadge), mount);
+  const instance = { theme, panel, mount, stateBadge, widget: undefined };
+  setState(instance, 'loading');
+  // The widget host carries data-state (loading / ready / error); show it in the caption.
+  new MutationObserver(() => {
+    const host = instance.widget?.element;
+    if (host?.dataset.state) setState(instance, host.dataset.state);
+  }).observe(mount, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+  return instance;
+}
+
 /**
- * Applies option changes to every live widget of a section through update(). A value the
- * library rejects (TypeError) is reported beside the controls and nothing changes.
- *
- * update() skips `undefined` values, so it cannot put an option back to its default
- * (badgeKey back to "all badges", locale back to the browser's). Where that leaves a widget
- * showing a stale option, the widget is re-created as a fallback and the log says so.
+ * Applies changes to the widgets they concern through update(): data changes to every widget,
+ * a kind's options to the playground. A value the library rejects (TypeError) is reported
+ * beside the controls and nothing changes.
  */
-function change(section, changes, control) {
-  const previous = { ...section.values };
-  Object.assign(section.values, changes);
-  const live = section.instances.filter((i) => i.widget);
+function change(changes, control, type) {
+  const target = type ? kindValues[type] : data;
+  const previous = { ...target };
+  Object.assign(target, changes);
+  const live = sections.filter((s) => !type || s.type === type).flatMap((s) => s.instances).filter((i) => i.widget);
   try {
     for (const instance of live) instance.widget.update(changes);
   } catch (error) {
-    section.values = previous;
+    Object.assign(target, previous);
     control?.setAttribute('aria-invalid', 'true');
-    section.message.textContent = `repkit refused this value: ${messageOf(error)}`;
-    section.message.hidden = false;
+    playground.message.textContent = `repkit refused this value: ${messageOf(error)}`;
+    playground.message.hidden = false;
     return false;
   }
   control?.removeAttribute('aria-invalid');
-  section.message.hidden = true;
-  section.message.textContent = '';
-  const resets = Object.keys(changes).filter((key) => changes[key] === undefined);
-  for (const instance of live) {
-    const stuck = resets.filter((key) => instance.widget.options?.[key] !== undefined);
-    if (!stuck.length) continue;
-    destroyInstance(instance);
-    mountInstance(section, instance);
-    logNote(`${section.type} · ${instance.theme}: re-created, because update() cannot reset ${stuck.join(', ')} to the default`);
-  }
-  renderCode(section);
+  playground.message.hidden = true;
+  playground.message.textContent = '';
+  renderCode();
   return true;
 }
 
-/** The config printed in the Code box: required options, then only what differs from the defaults. */
-function codeConfig(section) {
-  const { values } = section;
-  const config = sandbox.viaProxy
-    ? { type: section.type, baseUrl: PROXY_BASE_URL, address: values.address }
-    : { type: section.type, apiKey: values.apiKey, address: values.address };
-  for (const option of KINDS[section.type].options) {
-    const value = values[option.key];
+/** The config printed in the code tabs: required options, then only what differs from the defaults. */
+function codeConfig() {
+  const { type } = playground;
+  const config = sandbox.viaProxy ? { type, baseUrl: PROXY_BASE_URL, address: data.address } : { type, apiKey: data.apiKey, address: data.address };
+  for (const option of KINDS[type].options) {
+    const value = kindValues[type][option.key];
     if (value !== undefined && (option.required || value !== option.default)) config[option.key] = value;
   }
-  if (section.codeTheme !== 'light') config.theme = section.codeTheme;
-  if (values.locale !== undefined) config.locale = values.locale;
+  if (code.theme !== 'light') config.theme = code.theme;
+  if (data.locale !== undefined) config.locale = data.locale;
   return config;
 }
 
-function renderCode(section) {
-  const input = { config: codeConfig(section), target: KINDS[section.type].target };
+function renderCode() {
+  const input = { config: codeConfig(), target: KINDS[playground.type].target };
   for (const [format, { generate }] of Object.entries(CODE_FORMATS)) {
     try {
-      section.code[format].textContent = generate(input);
+      code.blocks[format].textContent = generate(input);
     } catch (error) {
       // snippet() refuses a config repkit would refuse: say why instead of printing broken code.
-      section.code[format].textContent = `// ${error.message}`;
+      code.blocks[format].textContent = `// ${error.message}`;
     }
   }
 }
@@ -398,44 +395,46 @@ function selectControl(id, choices, current) {
   );
 }
 
-/** One control for one kind option. */
-function optionControl(section, option) {
-  const id = nextId(`${section.type}-${option.key}`);
+/** One control for one option of `type`. */
+function optionControl(type, option) {
+  const id = nextId(`${type}-${option.key}`);
   const name = el('code', { class: 'option-name' }, option.key);
+  const current = kindValues[type][option.key];
   if (option.control === 'checkbox') {
-    const input = el('input', { type: 'checkbox', id, checked: section.values[option.key] });
-    input.addEventListener('change', () => change(section, { [option.key]: input.checked }, input));
+    const input = el('input', { type: 'checkbox', id, checked: current });
+    input.addEventListener('change', () => change({ [option.key]: input.checked }, input, type));
     return el('div', { class: 'field field-check' }, input, el('label', { for: id }, option.label, ' ', name));
   }
   if (option.control === 'number') {
-    const input = el('input', { type: 'number', id, min: 0, step: 1, inputMode: 'numeric', value: String(section.values[option.key]) });
+    const input = el('input', { type: 'number', id, min: 0, step: 1, inputMode: 'numeric', value: String(current) });
     // While typing, apply whole values; an emptied field goes back to the default on change.
     input.addEventListener('input', () => {
-      if (input.value.trim() !== '') change(section, { [option.key]: Number(input.value) }, input);
+      if (input.value.trim() !== '') change({ [option.key]: Number(input.value) }, input, type);
     });
     input.addEventListener('change', () => {
       if (input.value.trim() === '') {
         input.value = String(option.default);
-        change(section, { [option.key]: option.default }, input);
+        change({ [option.key]: option.default }, input, type);
       }
     });
     return el('div', { class: 'field' }, el('label', { for: id }, option.label, ' ', name), input);
   }
-  const select = selectControl(id, option.choices, section.values[option.key]);
-  select.addEventListener('change', () => change(section, { [option.key]: select.value || undefined }, select));
+  const select = selectControl(id, option.choices, current);
+  // update() puts an option given as undefined back to its default (badgeKey: every badge).
+  select.addEventListener('change', () => change({ [option.key]: select.value || undefined }, select, type));
   return el('div', { class: 'field' }, el('label', { for: id }, option.label, ' ', name), select);
 }
 
-/** Address picker + free-text address, API key, locale and Refresh. */
-function commonControls(section) {
-  const pickId = nextId(`${section.type}-address-pick`);
-  const textId = nextId(`${section.type}-address`);
-  const keyId = nextId(`${section.type}-apikey`);
-  const localeId = nextId(`${section.type}-locale`);
-  const keyHelpId = nextId(`${section.type}-apikey-help`);
+/** The one data panel: address picker and free text, API key, locale and Refresh. */
+function dataControls() {
+  const pickId = nextId('address-pick');
+  const textId = nextId('address');
+  const keyId = nextId('apikey');
+  const localeId = nextId('locale');
+  const keyHelpId = nextId('apikey-help');
 
-  const picker = selectControl(pickId, [...ADDRESS_CHOICES, [CUSTOM_ADDRESS, 'Custom address (type it below)']], section.values.address);
-  const text = el('input', { type: 'text', id: textId, value: section.values.address, spellcheck: false, autocomplete: 'off' });
+  const picker = selectControl(pickId, [...ADDRESS_CHOICES, [CUSTOM_ADDRESS, 'Custom address (type it below)']], data.address);
+  const text = el('input', { type: 'text', id: textId, value: data.address, spellcheck: false, autocomplete: 'off' });
   text.setAttribute('autocapitalize', 'off');
   const syncPicker = () => {
     picker.value = ADDRESS_CHOICES.some(([a]) => a === text.value) ? text.value : CUSTOM_ADDRESS;
@@ -447,34 +446,34 @@ function commonControls(section) {
       return;
     }
     text.value = picker.value;
-    change(section, { address: picker.value }, text);
+    change({ address: picker.value }, text);
   });
   text.addEventListener('change', () => {
     const address = text.value.trim();
     text.value = address;
     syncPicker();
-    change(section, { address }, text);
+    change({ address }, text);
   });
 
-  const apiKey = el('input', { type: 'text', id: keyId, value: section.values.apiKey, spellcheck: false, autocomplete: 'off', 'aria-describedby': keyHelpId });
-  apiKey.addEventListener('change', () => change(section, { apiKey: apiKey.value }, apiKey));
+  const apiKey = el('input', { type: 'text', id: keyId, value: data.apiKey, spellcheck: false, autocomplete: 'off', 'aria-describedby': keyHelpId });
+  apiKey.addEventListener('change', () => change({ apiKey: apiKey.value }, apiKey));
 
-  const locale = selectControl(localeId, LOCALES, section.values.locale);
-  locale.addEventListener('change', () => change(section, { locale: locale.value || undefined }, locale));
+  const locale = selectControl(localeId, LOCALES, data.locale);
+  locale.addEventListener('change', () => change({ locale: locale.value || undefined }, locale));
 
   const refresh = el('button', { type: 'button', class: 'button' }, 'Refresh');
   refresh.addEventListener('click', async () => {
     refresh.setAttribute('aria-busy', 'true');
-    await Promise.all(section.instances.map((i) => i.widget?.refresh()));
+    await Promise.all(sections.flatMap((s) => s.instances).map((i) => i.widget?.refresh()));
     refresh.removeAttribute('aria-busy');
   });
 
-  return el(
-    'fieldset',
-    { class: 'controls-group controls-common' },
-    el('legend', {}, 'Data'),
-    el('div', { class: 'field field-wide' }, el('label', { for: pickId }, 'Sample address'), picker),
-    el('div', { class: 'field field-wide' }, el('label', { for: textId }, 'Address ', el('code', { class: 'option-name' }, 'address')), text),
+  const form = el(
+    'form',
+    { class: 'controls-group controls-data', 'aria-label': 'Data for every widget' },
+    el('h3', {}, 'Data ', el('span', { class: 'h-note' }, 'every widget on the page')),
+    el('div', { class: 'field' }, el('label', { for: pickId }, 'Sample address'), picker),
+    el('div', { class: 'field' }, el('label', { for: textId }, 'Address ', el('code', { class: 'option-name' }, 'address')), text),
     el(
       'div',
       { class: 'field' },
@@ -483,108 +482,142 @@ function commonControls(section) {
       el('p', { class: 'help', id: keyHelpId }, `The sandbox accepts ${API_KEY}; try another to see a 401.`),
     ),
     el('div', { class: 'field' }, el('label', { for: localeId }, 'Locale ', el('code', { class: 'option-name' }, 'locale')), locale),
-    el('div', { class: 'field field-actions' }, refresh, el('p', { class: 'help' }, 'Calls widget.refresh(), bypassing the cache.')),
+    el('div', { class: 'field field-actions' }, refresh, el('span', { class: 'help' }, 'widget.refresh(), bypassing the cache')),
   );
+  form.addEventListener('submit', (event) => event.preventDefault());
+  return form;
 }
 
-/** The Code box: one block per CODE_FORMATS entry, each with a Copy button. */
-function codeBox(section) {
-  const themeId = nextId(`${section.type}-code-theme`);
-  const theme = selectControl(themeId, [['light', "light (default, left out)"], ['dark', 'dark'], ['auto', 'auto']], 'light');
+/** The code: one tab per CODE_FORMATS entry (lines wrap), a Copy button for the tab shown, and Copy snippet. */
+function codeTabs() {
+  const themeId = nextId('code-theme');
+  const theme = selectControl(themeId, [['light', 'light (default, left out)'], ['dark', 'dark'], ['auto', 'auto']], 'light');
   theme.addEventListener('change', () => {
-    section.codeTheme = theme.value;
-    renderCode(section);
+    code.theme = theme.value;
+    renderCode();
   });
-  section.code = {};
-  const blocks = Object.entries(CODE_FORMATS).map(([format, { label, note }]) => {
-    const titleId = nextId(`${section.type}-code-${format}`);
-    const code = el('code', {});
-    const pre = el('pre', { tabIndex: 0, 'aria-labelledby': titleId }, code);
-    const status = el('span', { class: 'copy-status', role: 'status' });
-    const copy = el('button', { type: 'button', class: 'button button-small' }, 'Copy');
-    copy.setAttribute('aria-describedby', titleId);
-    copy.addEventListener('click', () => copyText(code.textContent, pre, status));
-    section.code[format] = code;
-    return el(
-      'div',
-      { class: 'code-block', dataset: { format } },
-      el('div', { class: 'code-head' }, el('h4', { id: titleId }, label), el('span', { class: 'code-note' }, note), copy),
-      pre,
-      status,
+  code.status = el('span', { class: 'copy-status', role: 'status' });
+  const tabs = [];
+  const panels = [];
+  const select = (format, focus = false) => {
+    code.format = format;
+    for (const tab of tabs) {
+      const on = tab.dataset.format === format;
+      tab.setAttribute('aria-selected', String(on));
+      tab.tabIndex = on ? 0 : -1;
+      if (on && focus) tab.focus();
+    }
+    for (const panel of panels) panel.hidden = panel.dataset.format !== format;
+  };
+  for (const [format, { label, note }] of Object.entries(CODE_FORMATS)) {
+    const tabId = nextId(`code-tab-${format}`);
+    const panelId = nextId(`code-panel-${format}`);
+    const tab = el('button', { type: 'button', role: 'tab', id: tabId, 'aria-controls': panelId, class: 'code-tab', dataset: { format } }, label);
+    tab.addEventListener('click', () => select(format));
+    tabs.push(tab);
+    code.blocks[format] = el('code', {});
+    panels.push(
+      el(
+        'div',
+        { role: 'tabpanel', id: panelId, 'aria-labelledby': tabId, class: 'code-panel', dataset: { format } },
+        el('pre', { tabIndex: 0, 'aria-label': `${label}: ${note}` }, code.blocks[format]),
+        el('p', { class: 'help' }, note),
+      ),
     );
+  }
+  const tablist = el('div', { role: 'tablist', 'aria-label': 'Ways to embed', class: 'code-tablist' }, tabs);
+  // Arrow keys move between tabs, as in every tab list.
+  tablist.addEventListener('keydown', (event) => {
+    const i = tabs.findIndex((t) => t.dataset.format === code.format);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    select(tabs[(i + step + tabs.length) % tabs.length].dataset.format, true);
   });
+  const copy = el('button', { type: 'button', class: 'button button-small' }, 'Copy');
+  copy.addEventListener('click', () => copyText(code.blocks[code.format].textContent, code.blocks[code.format].parentElement, code.status));
+  const copySnippet = el('button', { type: 'button', class: 'button button-primary', id: 'copy-snippet' }, 'Copy snippet');
+  copySnippet.addEventListener('click', () => {
+    select('snippet');
+    copyText(code.blocks.snippet.textContent, code.blocks.snippet.parentElement, code.status);
+  });
+  select('esm');
   return el(
     'div',
     { class: 'code-box' },
+    el('div', { class: 'code-box-head' }, tablist, el('div', { class: 'code-actions' }, copy, copySnippet)),
+    panels,
     el(
       'div',
-      { class: 'code-box-head' },
-      el('h3', {}, 'Code'),
+      { class: 'code-foot' },
+      code.status,
       el('div', { class: 'field field-inline' }, el('label', { for: themeId }, 'Theme in the code'), theme),
     ),
-    el('div', { class: 'code-blocks' }, blocks),
     el(
       'p',
       { class: 'help' },
-      'Generated from the controls above. This page also passes ',
+      'This page also passes ',
       el('code', {}, 'baseUrl'),
-      ' (the local sandbox) and, with faults, ',
-      el('code', {}, 'timeoutMs'),
-      '; leave them out to use the service at ',
+      ' (the local sandbox); leave it out to use the service at ',
       el('code', {}, DEFAULT_BASE_URL),
-      '. Replace demo-key with your own key.',
+      ', and use your own key.',
     ),
   );
 }
 
-function setupSection(root) {
-  const type = root.dataset.kind;
-  const kind = KINDS[type];
-  const section = {
-    type,
-    root,
-    values: { apiKey: API_KEY, address: ADDRESSES.rich, locale: undefined },
-    codeTheme: 'light',
-    instances: [],
+/** The playground: kind tabs, the live widget in both themes, the data and the kind's options, the code. */
+function setupPlayground(root) {
+  playground = { type: 'reputation', instances: [stagePanel('light', "theme: 'light'"), stagePanel('dark', "theme: 'dark'")] };
+  sections.push(playground);
+  playground.message = el('p', { class: 'notice notice-warn', role: 'alert', hidden: true });
+  const options = el('form', { class: 'controls-group controls-kind', 'aria-label': 'Options of this kind' });
+  options.addEventListener('submit', (event) => event.preventDefault());
+
+  const kindTabs = Object.keys(KINDS).map((type) => {
+    const tab = el('button', { type: 'button', class: 'kind-tab', 'aria-pressed': 'false', dataset: { kind: type } }, el('code', {}, `'${type}'`));
+    tab.addEventListener('click', () => showKind(type));
+    return tab;
+  });
+
+  const showKind = (type) => {
+    playground.type = type;
+    for (const tab of kindTabs) tab.setAttribute('aria-pressed', String(tab.dataset.kind === type));
+    options.replaceChildren(el('h3', {}, el('code', {}, type), ' options'), ...KINDS[type].options.map((o) => optionControl(type, o)));
+    for (const instance of playground.instances) {
+      destroyInstance(instance);
+      mountInstance(playground, instance);
+    }
+    renderCode();
   };
-  for (const option of kind.options) section.values[option.key] = option.default;
-  sections.push(section);
 
-  section.notice = el('div', { class: 'notice notice-error', hidden: true });
-  section.message = el('p', { class: 'notice notice-warn', role: 'alert', hidden: true });
-
-  const controls = el(
-    'form',
-    { class: 'controls', 'aria-label': `${type} widget options` },
-    commonControls(section),
-    el('fieldset', { class: 'controls-group controls-kind' }, el('legend', {}, `${type} options`), kind.options.map((o) => optionControl(section, o))),
+  root.append(
+    el(
+      'div',
+      { class: 'playground-head' },
+      el('p', { class: 'lede' }, 'Pick a kind, change its options, and copy the code for exactly what you see.'),
+      el('div', { class: 'kind-tabs', role: 'group', 'aria-label': 'Widget kind' }, el('span', { class: 'label' }, 'type'), kindTabs),
+    ),
+    el(
+      'div',
+      { class: 'playground-body' },
+      el('div', { class: 'stage' }, playground.instances.map((i) => i.panel)),
+      el('div', { class: 'playground-controls' }, dataControls(), options, playground.message),
+    ),
+    codeTabs(),
   );
-  controls.addEventListener('submit', (event) => event.preventDefault());
+  showKind(playground.type);
+}
 
-  const stage = el('div', { class: 'stage' });
-  for (const { theme, caption, optional } of THEMES) {
-    const stateBadge = el('span', { class: 'state' });
-    const mount = el('div', { class: 'mount' });
-    const panel = el(
-      'figure',
-      { class: `stage-panel stage-${theme}`, hidden: optional, dataset: { theme } },
-      el('figcaption', {}, el('code', {}, caption), stateBadge),
-      mount,
-    );
-    const instance = { theme, optional, panel, mount, stateBadge, widget: undefined };
-    setState(instance, optional ? 'off' : 'loading');
-    // The widget host carries data-state (loading / ready / error); show it in the caption.
-    new MutationObserver(() => {
-      const host = instance.widget?.element;
-      if (host?.dataset.state) setState(instance, host.dataset.state);
-    }).observe(mount, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
-    section.instances.push(instance);
-    stage.append(panel);
+/** One widget of each kind with theme 'auto', sharing the data panel's values. */
+function setupGallery(root) {
+  const grid = el('div', { class: 'gallery' });
+  for (const type of Object.keys(KINDS)) {
+    const section = { type, instances: [stagePanel('auto', `type: '${type}'`)] };
+    sections.push(section);
+    grid.append(section.instances[0].panel);
+    mountInstance(section, section.instances[0]);
   }
-
-  root.append(section.notice, controls, section.message, stage, codeBox(section));
-  renderCode(section);
-  for (const instance of section.instances) if (!instance.optional) mountInstance(section, instance);
+  root.append(grid);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -608,7 +641,6 @@ function applySandbox() {
 function setupSandbox(root) {
   const latencyId = nextId('latency');
   const failureId = nextId('failure');
-  const autoId = nextId('auto-theme');
   const proxyId = nextId('via-proxy');
   const viaProxy = el('input', { type: 'checkbox', id: proxyId });
 
@@ -616,7 +648,6 @@ function setupSandbox(root) {
   const failure = selectControl(failureId, Object.entries(FAILURES).map(([key, { label }]) => [key, label]), 'none');
   const again = el('button', { type: 'button', class: 'button' }, 'Inject again');
   const baseUrl = el('code', { class: 'base-url', id: nextId('base-url') });
-  const auto = el('input', { type: 'checkbox', id: autoId });
 
   const show = () => {
     // The real base URL of the first widget on the page (light reputation), as an example.
@@ -645,21 +676,10 @@ function setupSandbox(root) {
         destroyInstance(instance);
         mountInstance(section, instance);
       }
-      renderCode(section);
     }
+    renderCode();
     show();
     logNote(viaProxy.checked ? `widgets: through the proxy at ${PROXY_BASE_URL}, no API key on the page` : 'widgets: straight to the sandbox with the API key');
-  });
-
-  auto.addEventListener('change', () => {
-    for (const section of sections) {
-      for (const instance of section.instances) {
-        if (!instance.optional) continue;
-        instance.panel.hidden = !auto.checked;
-        if (auto.checked) mountInstance(section, instance);
-        else destroyInstance(instance);
-      }
-    }
   });
 
   const form = el(
@@ -681,7 +701,6 @@ function setupSandbox(root) {
     ),
     el('p', { class: 'help' }, 'repkit/proxy holds the key on the server and caches answers (README "Production setup"); the faults above do not apply through it.'),
     el('div', { class: 'field' }, el('span', { class: 'label' }, 'Base URL of the light reputation widget'), baseUrl),
-    el('div', { class: 'field field-check' }, auto, el('label', { for: autoId }, 'Add a third copy of each widget with ', el('code', {}, "theme: 'auto'"))),
   );
   form.addEventListener('submit', (event) => event.preventDefault());
   root.append(form);
@@ -737,8 +756,7 @@ function setupLog() {
   });
   document.addEventListener('repkit:load', (event) => {
     logState.load++;
-    const address = sections.find((s) => s.root.contains(event.target))?.values.address;
-    addLogEntry('load', 'repkit:load', sourceOf(event.target), undefined, address ? `address ${short(address)}` : '');
+    addLogEntry('load', 'repkit:load', sourceOf(event.target), undefined, `address ${short(data.address)}`);
   });
   document.addEventListener('repkit:error', (event) => {
     logState.error++;
@@ -830,12 +848,13 @@ function setupClient(root) {
 // ---------------------------------------------------------------------------------------------
 
 setupLog();
-for (const root of document.querySelectorAll('.demo-section[data-kind]')) {
+for (const [id, setup] of [['playground', setupPlayground], ['gallery', setupGallery]]) {
+  const root = document.getElementById(id);
   try {
-    setupSection(root);
+    setup(root);
   } catch (error) {
-    // Never let one section take the page down.
-    root.append(el('p', { class: 'notice notice-error' }, `This section failed to start: ${messageOf(error)}`));
+    // Never let one part take the page down.
+    root.append(el('p', { class: 'notice notice-error' }, `This part failed to start: ${messageOf(error)}`));
     console.error(error);
   }
 }

@@ -204,20 +204,22 @@ describe('the demo server', () => {
       if (request.url().includes('/api/v2/')) void request.allHeaders().then((h) => apiHeaders.push({ url: request.url(), ...h }));
     });
     await page.goto(`${demoUrl}/`);
-    await settled(page, 8);
+    // The playground's light and dark widget, and the gallery's one of each kind.
+    const widgets = 6;
+    await settled(page, widgets);
     apiHeaders.length = 0;
     const requestsBefore = log.requests.length;
     await page.getByLabel(/Through the proxy/).check();
-    await page.waitForFunction(() => {
+    await page.waitForFunction((n) => {
       const hosts = Array.from(document.querySelectorAll<HTMLElement>('.repkit'));
-      return hosts.length >= 8 && hosts.every((h) => h.dataset.state == 'ready' || h.dataset.state == 'error');
-    });
-    await settled(page, 8);
+      return hosts.length >= n && hosts.every((h) => h.dataset.state == 'ready' || h.dataset.state == 'error');
+    }, widgets);
+    await settled(page, widgets);
     const after = log.requests.slice(requestsBefore).filter((u) => u.includes('/api/v2/'));
     expect(after.length).toBeGreaterThan(0);
     for (const url of after) expect(new URL(url).pathname).toMatch(/^\/rep\/api\/v2\//);
     for (const headers of apiHeaders) expect(headers['x-api-key'], headers.url).toBeUndefined();
     const states = await page.$$eval('.repkit', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.state));
-    expect(states.filter((s) => s == 'ready').length).toBeGreaterThanOrEqual(8);
+    expect(states.filter((s) => s == 'ready').length).toBeGreaterThanOrEqual(widgets);
   });
 });
