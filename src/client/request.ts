@@ -117,14 +117,14 @@ const describe = (error: unknown): string => {
   return parts.join(': ');
 };
 
+const redirected = (url: string, cause?: unknown): ServiceError =>
+  new ServiceError(0, `The service at ${url} answered with a redirect, which repkit does not follow: the API key goes to baseUrl only`, 'refused', cause);
+
 /** Turns a `fetch` rejection into a failure, deciding by its cause whether to try again. */
 const fetchFailure = (error: unknown, url: string, answered: boolean): Attempt => {
   const detail = describe(error);
   if (/redirect/i.test(detail)) {
-    return {
-      failure: new ServiceError(0, `The service at ${url} answered with a redirect, which repkit does not follow: the API key goes to baseUrl only`, 'refused', error),
-      retry: false,
-    };
+    return { failure: redirected(url, error), retry: false };
   }
   if (/header/i.test(detail)) {
     return { failure: new ServiceError(0, `The browser refused to send the request to ${url} (${detail})`, 'network', error), retry: false };
@@ -155,10 +155,14 @@ const attempt = async (options: ResolvedClientOptions, url: string, timeoutMs: n
     response = await (options.fetch ?? fetch)(url, {
       headers: options.apiKey === undefined ? { Accept: 'application/json' } : { 'X-API-Key': options.apiKey, Accept: 'application/json' },
       credentials: 'omit',
-      // The key goes to baseUrl's origin only: a redirect fails instead of carrying it on.
-      redirect: 'error',
+      // The key goes to baseUrl's origin only: a redirect is not followed but refused below.
+      // (With 'error', Chromium rejects with a bare "Failed to fetch", like a network failure.)
+      redirect: 'manual',
       signal: controller.signal,
     });
+    if (response.type == 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      return { failure: redirected(url), retry: false };
+    }
     const text = await readBody(response, options.maxResponseBytes, url);
     return { status: response.status, headers: response.headers, text };
   } catch (error) {
