@@ -45,7 +45,7 @@ describe('the corpus', () => {
   it('has a sample with strings of every group, for the suites that mount a widget per string', () => {
     expect(new Set(SAMPLE.map((e) => e.label)).size).toBe(SAMPLE.length);
     const values = SAMPLE.map((e) => e.value);
-    for (const pattern of [/<script/i, /^"/, /^'/, /`/, /^javascript:/, /^\0/, /^https:/, /\u202E/, /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/, /^__proto__$/, /^$/, /^\s+$/, /^\.\.$/, /\r/]) {
+    for (const pattern of [/<script/i, /^"/, /^'/, /^javascript:/, /^\0/, /^https:/, /@/, /^\d{4}-\d\d-\d\dT/, /\u202E/, /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/, /^__proto__$/, /^\s+$/, /\r/]) {
       expect(values.some((v) => pattern.test(v)), String(pattern)).toBe(true);
     }
     expect(values.some((v) => v.length == 10_000)).toBe(true);
