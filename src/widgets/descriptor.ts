@@ -47,6 +47,12 @@ export interface Kind<T extends OptionTable, Data, Req extends keyof T & string 
   /** Options that must be set (`apiKey` is required unless `baseUrl` is set). */
   readonly required: readonly Req[];
   load(client: ServiceClient, settings: Settings<T, Req>, request: RequestOptions): Promise<Data>;
+  /**
+   * Blank data shaped like a typical full answer: while loading, the ready view drawn from it
+   * is the skeleton, so the answer takes exactly the room reserved for it. Without it, the
+   * kind's `views.loading` is shown.
+   */
+  placeholder?(settings: Settings<T, Req>): Data;
   readonly views: Views<Settings<T, Req>, Data>;
   /** Handlers of clicks on `[data-action]` elements in the view, by action name. */
   readonly actions?: Readonly<Record<string, (target: HTMLElement, context: ActionContext<Settings<T, Req>>) => void>>;

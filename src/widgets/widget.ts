@@ -6,6 +6,7 @@ import type { ChangesOf, Kind, OptionsOf, Settings } from './descriptor';
 import { createHost } from './host';
 import { describeFailure, failureView } from './messages';
 import type { Effect, OptionTable } from './option-types';
+import { placeholderView } from './placeholder';
 import { nextFrame } from './scheduler';
 import { readStored, removeStored, writeStored, type CacheArea } from './storage';
 import type { WidgetState } from './types';
@@ -343,7 +344,15 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
       if (state == 'error') {
         renderInto(view, failureView(describeFailure(this.#error, views.notFound(this.#options))));
       } else {
-        renderInto(view, this.#data ? views.ready(this.#data.value, this.#options) : views.loading(this.#options));
+        const { placeholder, name } = this.#kind;
+        renderInto(
+          view,
+          this.#data
+            ? views.ready(this.#data.value, this.#options)
+            : placeholder
+              ? placeholderView(`Loading ${name}…`, views.ready(placeholder(this.#options), this.#options))
+              : views.loading(this.#options),
+        );
         this.#undecorate = views.decorate?.(view, this.#options) ?? undefined;
       }
       return true;

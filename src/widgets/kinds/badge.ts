@@ -3,6 +3,7 @@ import { formatDate, formatNumber } from '../../render/format';
 import { html, safeUrl, type Html } from '../../render/html';
 import { COMMON_OPTIONS, maxItems, show } from '../common-options';
 import type { Kind, OptionsOf, Settings } from '../descriptor';
+import { badgesPlaceholder } from '../placeholder';
 import { segment } from '../option-types';
 import { tierOf } from '../tiers';
 import { addressView, bounded, clamped, firstOf, image, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
@@ -107,6 +108,7 @@ export const badgeKind: Kind<typeof OPTIONS, BadgeData, Req> = {
   css,
   options: OPTIONS,
   required: ['address'],
+  placeholder: badgesPlaceholder,
   async load(client, s, request) {
     if (s.badgeKey) return { badge: await client.getBadge(s.address, s.badgeKey, request) };
     const [earnedBadges, definitions] = await Promise.all([

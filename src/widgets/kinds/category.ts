@@ -5,6 +5,7 @@ import { ownValue } from '../../util/values';
 import { CATEGORY_TITLES } from '../categories';
 import { COMMON_OPTIONS, show } from '../common-options';
 import type { Kind, OptionsOf, Settings } from '../descriptor';
+import { categoryPlaceholder } from '../placeholder';
 import { segment } from '../option-types';
 import { addressView, bounded, clamped, clampedList, firstOf, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
 import css from '../../../styles/category.css?raw';
@@ -115,6 +116,7 @@ export const categoryKind: Kind<typeof OPTIONS, SpecificCategoryScore, Req> = {
   css,
   options: OPTIONS,
   required: ['address', 'categoryKey'],
+  placeholder: categoryPlaceholder,
   load: (client, s, request) => client.getCategoryScore(s.address, s.categoryKey, request),
   views: {
     loading: (s) =>

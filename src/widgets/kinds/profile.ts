@@ -8,6 +8,7 @@ import { displayNameOf, firstSocials, isVerified, webUrl, type Social } from '..
 import { ownValue } from '../../util/values';
 import { COMMON_OPTIONS, show } from '../common-options';
 import type { Kind, OptionsOf, Settings } from '../descriptor';
+import { profilePlaceholder } from '../placeholder';
 import { addressView, bounded, clamped, firstOf, image, link, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
 import css from '../../../styles/profile.css?raw';
 
@@ -125,6 +126,7 @@ export const profileKind: Kind<typeof OPTIONS, UserProfile | null, Req> = {
   css,
   options: OPTIONS,
   required: ['address'],
+  placeholder: profilePlaceholder,
   async load(client, s, request) {
     try {
       return await client.getProfile(s.address, request);

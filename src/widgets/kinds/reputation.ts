@@ -5,6 +5,7 @@ import { ownValue } from '../../util/values';
 import { CATEGORY_TITLES } from '../categories';
 import { COMMON_OPTIONS, maxItems, show } from '../common-options';
 import type { Kind, OptionsOf, Settings } from '../descriptor';
+import { scoresPlaceholder } from '../placeholder';
 import { addressView, bounded, moreLine, skeleton, skeletonRows } from '../views/common';
 import { keepChipsFitted } from '../views/fit-chips';
 import css from '../../../styles/reputation.css?raw';
@@ -89,6 +90,7 @@ export const reputationKind: Kind<typeof OPTIONS, UserScores, Req> = {
   css,
   options: OPTIONS,
   required: ['address'],
+  placeholder: scoresPlaceholder,
   load: (client, s, request) => client.getScores(s.address, request),
   views: {
     loading: (s) =>
