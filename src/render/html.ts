@@ -7,7 +7,7 @@
  */
 
 /** Only this module creates Html and SafeUrl values. */
-const TOKEN = Symbol('repkit.html');
+const TOKEN = /* @__PURE__ */ Symbol('repkit.html');
 
 /** Markup built by {@link html}; the only thing {@link renderInto} accepts. */
 export class Html {

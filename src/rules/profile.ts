@@ -74,9 +74,10 @@ const social = (platform: string, handle: string, link?: LinkBuilder): Social =>
 };
 
 /** Each `socialLinks` key a known platform answers to (lower case) → that platform. */
-const ALIASES: ReadonlyMap<string, string> = /* @__PURE__ */ new Map(PLATFORMS.flatMap(({ platform, aliases }) => aliases.map((a) => [a, platform] as const)));
+const ALIASES: ReadonlyMap<string, string> = /* @__PURE__ */ (() =>
+  new Map(PLATFORMS.flatMap(({ platform, aliases }) => aliases.map((a) => [a, platform] as const))))();
 /** Longer keys cannot name a known platform: they are not even lower-cased. */
-const LONGEST_ALIAS = /* @__PURE__ */ Math.max(...[...ALIASES.keys()].map((alias) => alias.length));
+const LONGEST_ALIAS = /* @__PURE__ */ (() => Math.max(...[...ALIASES.keys()].map((alias) => alias.length)))();
 
 /**
  * The first `limit` social accounts of {@link socialsOf}, and how many were left out. Only

@@ -9,15 +9,17 @@ import { tierOf } from '../tiers';
 import { addressView, bounded, clamped, firstOf, image, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
 import css from '../../../styles/badge.css?raw';
 
-const OPTIONS = {
-  ...COMMON_OPTIONS,
-  /** Show only this badge, with its definition and level ladder. Default: every badge. */
-  badgeKey: segment('Show only this badge, with its definition and level ladder. Default: every badge.'),
-  /** Maximum badges displayed, highest level first (0 to 50). Default `6`. */
-  maxBadges: maxItems(6, 'Maximum badges displayed, highest level first.'),
-  /** Show when each badge was earned. Default `false`. */
-  showProgress: show(false, 'Show when each badge was earned.'),
-};
+// Built in a pure call: spreads and option factories would otherwise keep every kind's
+// table in bundles that import only the client.
+const OPTIONS = /* @__PURE__ */ (() => ({
+    ...COMMON_OPTIONS,
+    /** Show only this badge, with its definition and level ladder. Default: every badge. */
+    badgeKey: segment('Show only this badge, with its definition and level ladder. Default: every badge.'),
+    /** Maximum badges displayed, highest level first (0 to 50). Default `6`. */
+    maxBadges: maxItems(6, 'Maximum badges displayed, highest level first.'),
+    /** Show when each badge was earned. Default `false`. */
+    showProgress: show(false, 'Show when each badge was earned.'),
+}))();
 
 /** Options of the badge widget. */
 export type BadgeWidgetOptions = OptionsOf<typeof OPTIONS, 'address'>;

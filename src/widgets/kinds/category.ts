@@ -10,23 +10,25 @@ import { segment } from '../option-types';
 import { addressView, bounded, clamped, clampedList, firstOf, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
 import css from '../../../styles/category.css?raw';
 
-const OPTIONS = {
-  ...COMMON_OPTIONS,
-  /** The category to show (`longevity`, `txCount`, ...). Required. */
-  categoryKey: segment('The category to show (`longevity`, `governance`, ...). Required.'),
-  /** Show the category's name. Default `true`. */
-  showTitle: show(true, 'Show the category’s name.'),
-  /** Show the category's short description. Default `true`. */
-  showDescription: show(true, 'Show the category’s short description.'),
-  /** Show every way of earning points, the one that scored highlighted. Default `true`. */
-  showBreakdown: show(true, 'Show every way of earning points, the one that scored highlighted.'),
-  /** Show the advice for earning more points. Default `true`. */
-  showAdvice: show(true, 'Show the advice for earning more points.'),
-  /** Show only the score (and title), nothing else. Default `false`. */
-  showScoreOnly: show(false, 'Show only the score (and title), nothing else.'),
-  /** One-line display. Default `false`. */
-  compact: show(false, 'One-line display.'),
-};
+// Built in a pure call: spreads and option factories would otherwise keep every kind's
+// table in bundles that import only the client.
+const OPTIONS = /* @__PURE__ */ (() => ({
+    ...COMMON_OPTIONS,
+    /** The category to show (`longevity`, `txCount`, ...). Required. */
+    categoryKey: segment('The category to show (`longevity`, `governance`, ...). Required.'),
+    /** Show the category's name. Default `true`. */
+    showTitle: show(true, 'Show the category’s name.'),
+    /** Show the category's short description. Default `true`. */
+    showDescription: show(true, 'Show the category’s short description.'),
+    /** Show every way of earning points, the one that scored highlighted. Default `true`. */
+    showBreakdown: show(true, 'Show every way of earning points, the one that scored highlighted.'),
+    /** Show the advice for earning more points. Default `true`. */
+    showAdvice: show(true, 'Show the advice for earning more points.'),
+    /** Show only the score (and title), nothing else. Default `false`. */
+    showScoreOnly: show(false, 'Show only the score (and title), nothing else.'),
+    /** One-line display. Default `false`. */
+    compact: show(false, 'One-line display.'),
+}))();
 
 /** Options of the category widget. */
 export type CategoryWidgetOptions = OptionsOf<typeof OPTIONS, 'address' | 'categoryKey'>;

@@ -12,19 +12,21 @@ import { profilePlaceholder } from '../placeholder';
 import { addressView, bounded, clamped, firstOf, image, link, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
 import css from '../../../styles/profile.css?raw';
 
-const OPTIONS = {
-  ...COMMON_OPTIONS,
-  /** Show the avatar (or a generated one). Default `true`. */
-  showAvatar: show(true, 'Show the avatar (or one generated from the address).'),
-  /** Show the bio. Default `true`. */
-  showBio: show(true, 'Show the bio.'),
-  /** Show social links from `socialLinks` and the chain identities. Default `true`. */
-  showSocials: show(true, 'Show social links from `socialLinks` and the chain identities.'),
-  /** Show the on-chain identity records. Default `true`. */
-  showIdentities: show(true, 'Show the on-chain identity records.'),
-  /** Show the NFT count. Default `true`. */
-  showNftCount: show(true, 'Show the NFT count.'),
-};
+// Built in a pure call: spreads and option factories would otherwise keep every kind's
+// table in bundles that import only the client.
+const OPTIONS = /* @__PURE__ */ (() => ({
+    ...COMMON_OPTIONS,
+    /** Show the avatar (or a generated one). Default `true`. */
+    showAvatar: show(true, 'Show the avatar (or one generated from the address).'),
+    /** Show the bio. Default `true`. */
+    showBio: show(true, 'Show the bio.'),
+    /** Show social links from `socialLinks` and the chain identities. Default `true`. */
+    showSocials: show(true, 'Show social links from `socialLinks` and the chain identities.'),
+    /** Show the on-chain identity records. Default `true`. */
+    showIdentities: show(true, 'Show the on-chain identity records.'),
+    /** Show the NFT count. Default `true`. */
+    showNftCount: show(true, 'Show the NFT count.'),
+}))();
 
 /** Options of the profile widget. */
 export type ProfileWidgetOptions = OptionsOf<typeof OPTIONS, 'address'>;

@@ -10,15 +10,17 @@ import { addressView, bounded, moreLine, skeleton, skeletonRows } from '../views
 import { keepChipsFitted } from '../views/fit-chips';
 import css from '../../../styles/reputation.css?raw';
 
-const OPTIONS = {
-  ...COMMON_OPTIONS,
-  /** Show the category breakdown; `false` shows only the total score. Default `true`. */
-  showCategories: show(true, 'Show the category breakdown; `false` shows only the total score.'),
-  /** Maximum categories displayed, highest score first (0 to 50). Default `6`. */
-  maxCategories: maxItems(6, 'Maximum categories displayed, highest score first.'),
-  /** One-line display: the score and category chips. Default `false`. */
-  compact: show(false, 'One-line display: the score and category chips.'),
-};
+// Built in a pure call: spreads and option factories would otherwise keep every kind's
+// table in bundles that import only the client.
+const OPTIONS = /* @__PURE__ */ (() => ({
+    ...COMMON_OPTIONS,
+    /** Show the category breakdown; `false` shows only the total score. Default `true`. */
+    showCategories: show(true, 'Show the category breakdown; `false` shows only the total score.'),
+    /** Maximum categories displayed, highest score first (0 to 50). Default `6`. */
+    maxCategories: maxItems(6, 'Maximum categories displayed, highest score first.'),
+    /** One-line display: the score and category chips. Default `false`. */
+    compact: show(false, 'One-line display: the score and category chips.'),
+}))();
 
 /** Options of the reputation widget. */
 export type ReputationWidgetOptions = OptionsOf<typeof OPTIONS, 'address'>;
@@ -26,7 +28,7 @@ type Req = 'address';
 type S = Settings<typeof OPTIONS, Req>;
 
 /** Each known category's place in the service's order; unknown keys come after them all. */
-const ORDER: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(Object.keys(CATEGORY_TITLES).map((key, i) => [key, i]));
+const ORDER: ReadonlyMap<string, number> = /* @__PURE__ */ (() => new Map(Object.keys(CATEGORY_TITLES).map((key, i) => [key, i])))();
 
 /** Rankings already made, by record: a re-render (new locale, maxCategories) does not sort again. */
 const RANKED = /* @__PURE__ */ new WeakMap<UserScores, [string, CategoryScore][]>();
