@@ -210,11 +210,7 @@ describe('skeleton to content without layout shift', () => {
     for (const width of [900, 360]) expect((await measure(KINDS[0], width)).cls, `${width} px wide`).toBe(0);
   });
 
-  // The badge, profile and category views mark their list items `content-visibility: auto`
-  // (0658ad0): each new item is first laid out at its intrinsic 3em guess and resized a frame
-  // later, which moves the page below for that frame (CLS 0.002-0.01) even though skeleton and
-  // answer have the same height. Without that rule these are 0 too; the kinds' owners decide.
-  it.skip('badge, profile, category: cumulative layout shift is 0 from mount to ready', async () => {
+  it('badge, profile, category: cumulative layout shift is 0 from mount to ready', async () => {
     for (const kind of KINDS.slice(1)) for (const width of [900, 360]) expect((await measure(kind, width)).cls, `${kind.type} ${width}`).toBe(0);
   });
 });
