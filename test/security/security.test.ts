@@ -6,7 +6,7 @@ import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWidget, mountAll, OptionError, ServiceClient, ServiceError, snippet } from '../../src/index';
-import { LIST_LIMITS, TEXT_LIMIT } from '../../src/widgets/views/common';
+import { ITEM_TEXT_LIMIT, LIST_LIMITS, TEXT_LIMIT } from '../../src/widgets/views/common';
 import { badgeRecord, body, categoryRecord, profileRecord, scoresRecord, words } from '../bench/worst-records.mjs';
 
 const ADDRESS = '1bW2n31E8Sx3JaDBs39FF2Se4qbjvgE2BLtonvAcqDSCFa6';
@@ -329,13 +329,28 @@ describe('6. long text is cut past TEXT_LIMIT and clamped behind a toggle', () =
     for (const selector of ['.rk-thresholds > li', '.rk-advice li']) {
       const item = root.querySelector(selector)!;
       expect(item.classList.contains('rk-lc')).toBe(true);
-      expect(item.textContent!.length).toBeLessThanOrEqual(TEXT_LIMIT + 'At least '.length + 1);
+      expect(item.textContent!.length).toBeLessThanOrEqual(ITEM_TEXT_LIMIT + 'At least '.length + 1);
       const list = item.closest('.rk-clamps')!;
       const toggle = list.querySelector<HTMLButtonElement>(':scope > [data-action="more"]')!;
       toggle.click();
       expect(list.classList.contains('rk-open')).toBe(true);
       expect(toggle.textContent).toBe('Show less');
     }
+  });
+
+  it('text inside list items is cut at ITEM_TEXT_LIMIT: reason titles, advice, level titles', async () => {
+    const long = words(5000);
+    const category = await showRecord(
+      { type: 'category', categoryKey: 'governance' },
+      categoryRecord({ reasons: [reason(0, { title: long, advices: [long] })] }),
+    );
+    for (const selector of ['.rk-reason-title', '.rk-advice li']) {
+      const text = category.querySelector(selector)!.textContent!.trim();
+      expect(text, selector).toHaveLength(ITEM_TEXT_LIMIT + 1);
+      expect(text.endsWith('…')).toBe(true);
+    }
+    const badge = await showRecord({ type: 'badge', badgeKey: 'B0' }, badgeRecord({ title: long }));
+    expect(badge.querySelector('.rk-badge-title')!.textContent!.trim()).toHaveLength(ITEM_TEXT_LIMIT + 1);
   });
 
   it('short items get no toggle', async () => {

@@ -10,6 +10,7 @@ import { TIER_COLORS, tierOf } from '../../src/index';
 import { FIXTURES } from '../../demo/fixtures.mjs';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { allElements, cleanupWidgets, mountReady, countRequests, mountWidget, textOf, viewOf } from '../helpers/widgets';
+import { ITEM_TEXT_LIMIT } from '../../src/widgets/views/common';
 
 const server = useSandbox();
 afterEach(cleanupWidgets);
@@ -327,8 +328,8 @@ describe('hostile data is shown as text, never as markup', () => {
     }
     if (!('badgeKey' in extra)) {
       expect(view.textContent).toContain('<img src=x onerror=alert(1)>');
-      // Text past 2,000 characters is cut when rendered (README, "Security model").
-      for (const s of strings) expect(view.textContent).toContain(s.length > 2000 ? s.slice(0, 2000) + '…' : s);
+      // Level titles are list text, cut past ITEM_TEXT_LIMIT characters (README, "Security model").
+      for (const s of strings) expect(view.textContent).toContain(s.length > ITEM_TEXT_LIMIT ? s.slice(0, ITEM_TEXT_LIMIT) + '…' : s);
     } else {
       expect(view.querySelectorAll('.rk-step')).toHaveLength(3);
     }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../demo/fixtures.mjs';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { allElements, cleanupWidgets, mountReady, makeContainer, mountWidget, textOf, viewOf } from '../helpers/widgets';
+import { ITEM_TEXT_LIMIT } from '../../src/widgets/views/common';
 
 const server = useSandbox();
 afterEach(cleanupWidgets);
@@ -261,7 +262,7 @@ describe('hostile data is shown as text, never as markup', () => {
       expect(Object.hasOwn(hostile.categories!, key)).toBe(true);
       const title = hostile.categories![key]!.title.trim();
       // Text past 2,000 characters is cut when rendered.
-      expect(li.querySelector('.rk-category-title')!.textContent).toBe(title.length > 2000 ? title.slice(0, 2000) + '…' : title);
+      expect(li.querySelector('.rk-category-title')!.textContent).toBe(title.length > ITEM_TEXT_LIMIT ? title.slice(0, ITEM_TEXT_LIMIT) + '…' : title);
     }
     // The keys __proto__, constructor and hasOwnProperty are data like any other.
     expect(shown.map((li) => li.dataset.category)).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'hasOwnProperty']));

@@ -6,7 +6,7 @@ import type { Kind, OptionsOf, Settings } from '../descriptor';
 import { badgesPlaceholder } from '../placeholder';
 import { segment } from '../option-types';
 import { tierOf } from '../tiers';
-import { addressView, bounded, clamped, firstOf, image, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
+import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
 import css from '../../../styles/badge.css?raw';
 
 // Built in a pure call: spreads and option factories would otherwise keep every kind's
@@ -41,7 +41,7 @@ const earned = (badge: UserBadge, s: S): Html | false => {
 
 const levelText = (badge: UserBadge, locale?: string): string => {
   const tier = tierOf(badge.achievedLevel);
-  const title = bounded(badge.achievedLevelTitle.trim()) || tier[0]!.toUpperCase() + tier.slice(1);
+  const title = boundedItem(badge.achievedLevelTitle.trim()) || tier[0]!.toUpperCase() + tier.slice(1);
   return `${title} · Level ${formatNumber(badge.achievedLevel, locale)}`;
 };
 
@@ -50,7 +50,7 @@ const badgeItem = (badge: UserBadge, definition: BadgeDefinition | undefined, s:
   return html`<li class="rk-badge rk-tier-${tier}" part="badge" data-badge="${badge.badgeKey}" data-tier="${tier}">
     ${medal(badge.achievedLevel, definition)}
     <span class="rk-badge-text">
-      <span class="rk-badge-title">${bounded(definition?.title.trim() || badge.badgeKey)}</span>
+      <span class="rk-badge-title">${boundedItem(definition?.title.trim() || badge.badgeKey)}</span>
       <span class="rk-level">${levelText(badge, s.locale)}</span>${earned(badge, s)}
     </span>
   </li>`;
@@ -72,8 +72,8 @@ const step = (level: BadgeLevel, reachedLevel: number, metric: string, locale?: 
   const reached = level.level <= reachedLevel;
   return html`<li class="rk-step rk-tier-${tierOf(level.level)}${reached ? ' rk-reached' : ''}"${level.level == reachedLevel && html` aria-current="step"`}>
     <span class="rk-dot" aria-hidden="true">${formatNumber(level.level, locale)}</span>
-    <span class="rk-step-title">${bounded(level.title)}${reached && html`<span class="rk-hidden"> (reached)</span>`}</span>
-    <span class="rk-step-value">${formatNumber(level.value, locale)} ${bounded(metric)}</span>
+    <span class="rk-step-title">${boundedItem(level.title)}${reached && html`<span class="rk-hidden"> (reached)</span>`}</span>
+    <span class="rk-step-value">${formatNumber(level.value, locale)} ${boundedItem(metric)}</span>
   </li>`;
 };
 
@@ -94,7 +94,7 @@ const one = ({ badge, definition }: SpecificUserBadge, s: S): Html => {
     <div class="rk-badge-head">
       ${medal(level, definition)}
       <span class="rk-badge-text">
-        <strong class="rk-badge-title">${bounded(definition?.title.trim() || s.badgeKey || '')}</strong>
+        <strong class="rk-badge-title">${boundedItem(definition?.title.trim() || s.badgeKey || '')}</strong>
         <span class="rk-level">${badge ? levelText(badge, s.locale) : 'Not earned yet'}</span>${badge && earned(badge, s)}
       </span>
     </div>

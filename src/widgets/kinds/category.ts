@@ -7,7 +7,7 @@ import { COMMON_OPTIONS, show } from '../common-options';
 import type { Kind, OptionsOf, Settings } from '../descriptor';
 import { categoryPlaceholder } from '../placeholder';
 import { segment } from '../option-types';
-import { addressView, bounded, clamped, clampedList, firstOf, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
+import { addressView, boundedItem, clamped, clampedList, firstOf, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
 import css from '../../../styles/category.css?raw';
 
 // Built in a pure call: spreads and option factories would otherwise keep every kind's
@@ -36,7 +36,7 @@ type Req = 'address' | 'categoryKey';
 type S = Settings<typeof OPTIONS, Req>;
 
 const thresholdItem = (t: ThresholdDetail): Html =>
-  html`<li class="rk-lc"><span class="rk-threshold-label">${bounded(t.label)}</span> ${bounded(t.description)}</li>`;
+  html`<li class="rk-lc"><span class="rk-threshold-label">${boundedItem(t.label)}</span> ${boundedItem(t.description)}</li>`;
 
 const thresholdList = (thresholds: ThresholdDetail[], locale?: string): Html | false => {
   const [shown, hidden] = firstOf(thresholds, LIST_LIMITS.thresholds);
@@ -49,7 +49,7 @@ const thresholdList = (thresholds: ThresholdDetail[], locale?: string): Html | f
 const reasonItem = (reason: ReasonDetail, achieved: boolean, locale?: string): Html =>
   html`<li class="rk-reason-item${achieved ? ' rk-achieved' : ''}" part="reason"${achieved && html` aria-current="true"`}>
     <p class="rk-reason-head">
-      <span class="rk-reason-title">${bounded(reason.title)}</span>
+      <span class="rk-reason-title">${boundedItem(reason.title)}</span>
       <span class="rk-points">${formatNumber(reason.points, locale)} pts</span>
     </p>
     ${achieved && html`<p class="rk-achieved-label">Your score</p>`}
@@ -90,12 +90,12 @@ const adviceView = ([shown, hidden]: [string[], number], locale?: string): Html 
   shown.length > 0 &&
   html`<div class="rk-advice" part="advice">
     <p class="rk-advice-title">How to earn more</p>
-    ${clampedList(html`<ul>${shown.map((a) => html`<li class="rk-lc">${bounded(a)}</li>`)}</ul>`, shown)}${moreLine(hidden, locale)}
+    ${clampedList(html`<ul>${shown.map((a) => html`<li class="rk-lc">${boundedItem(a)}</li>`)}</ul>`, shown)}${moreLine(hidden, locale)}
   </div>`;
 
 const ready = ({ category, definition }: SpecificCategoryScore, s: S): Html => {
   const { score, reason, title } = category.score;
-  const name = bounded(definition?.displayName.trim() || title.trim() || ownValue(CATEGORY_TITLES, category.key) || category.key);
+  const name = boundedItem(definition?.displayName.trim() || title.trim() || ownValue(CATEGORY_TITLES, category.key) || category.key);
   const reasons = definition ? [...definition.reasons].sort((a, b) => b.points - a.points) : [];
   const current = reasons.find((r) => r.key == reason);
   const full = !s.showScoreOnly && !s.compact;
@@ -105,7 +105,7 @@ const ready = ({ category, definition }: SpecificCategoryScore, s: S): Html => {
       <strong class="rk-score" part="score">${formatNumber(score, s.locale)}</strong><span class="rk-unit">points</span>
     </div>
     ${full && s.showDescription && definition?.short_description.trim() && clamped('p', 'rk-description', 'description', definition.short_description)}
-    ${full && current && !s.showBreakdown && html`<p class="rk-reason">${bounded(current.title)}</p>`}
+    ${full && current && !s.showBreakdown && html`<p class="rk-reason">${boundedItem(current.title)}</p>`}
     ${full && s.showBreakdown && reasonList(reasons, current, s.locale)}
     ${full && s.showAdvice && adviceView(adviceOf(reasons, current), s.locale)}
     ${full && addressView(s.address)}

@@ -9,7 +9,7 @@ import { ownValue } from '../../util/values';
 import { COMMON_OPTIONS, show } from '../common-options';
 import type { Kind, OptionsOf, Settings } from '../descriptor';
 import { profilePlaceholder } from '../placeholder';
-import { addressView, bounded, clamped, firstOf, image, link, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
+import { addressView, boundedItem, clamped, firstOf, image, link, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
 import css from '../../../styles/profile.css?raw';
 
 // Built in a pure call: spreads and option factories would otherwise keep every kind's
@@ -58,16 +58,16 @@ const addressRow = (s: S): Html =>
 
 const socialItem = ({ platform, handle, url }: Social): Html =>
   html`<li class="rk-social" data-platform="${platform}">
-    <span class="rk-platform">${bounded(ownValue(PLATFORM_LABELS, platform) ?? platform)}</span>${link(url ? linkUrl(url) : undefined, bounded(handle))}
+    <span class="rk-platform">${boundedItem(ownValue(PLATFORM_LABELS, platform) ?? platform)}</span>${link(url ? linkUrl(url) : undefined, boundedItem(handle))}
   </li>`;
 
 const fact = (label: string, value: Html | string | undefined): Html | false =>
-  !!value && html`<p class="rk-fact"><span class="rk-fact-label">${label}</span> ${typeof value == 'string' ? bounded(value) : value}</p>`;
+  !!value && html`<p class="rk-fact"><span class="rk-fact-label">${label}</span> ${typeof value == 'string' ? boundedItem(value) : value}</p>`;
 
 const judgementsText = (identity: ChainIdentity, locale?: string): string | undefined => {
   if (!identity.judgements?.length) return undefined;
   const [shown, hidden] = firstOf(identity.judgements, LIST_LIMITS.judgements);
-  const text = shown.map((j) => `${bounded(j.judgement)} (registrar ${j.index})`).join(', ');
+  const text = shown.map((j) => `${boundedItem(j.judgement)} (registrar ${j.index})`).join(', ');
   return hidden ? `${text}, +${formatNumber(hidden, locale)} more` : text;
 };
 
@@ -75,10 +75,10 @@ const identityItem = (identity: ChainIdentity, locale?: string): Html => {
   const judgements = judgementsText(identity, locale);
   return html`<li class="rk-identity" part="identity">
     <p class="rk-name-row">
-      <strong class="rk-identity-name">${bounded(identity.display?.trim() || shortAddress(identity.address))}</strong>${isVerified(identity) && verifiedMark()}
+      <strong class="rk-identity-name">${boundedItem(identity.display?.trim() || shortAddress(identity.address))}</strong>${isVerified(identity) && verifiedMark()}
     </p>
     ${fact('Legal name', identity.legal)}
-    ${fact('Web', identity.web && link(safeUrl(webUrl(identity.web)), bounded(identity.web)))}
+    ${fact('Web', identity.web && link(safeUrl(webUrl(identity.web)), boundedItem(identity.web)))}
     ${fact('Role', identity.role)}
     ${fact('Judgements', judgements)}
   </li>`;
@@ -99,7 +99,7 @@ const ready = (profile: UserProfile | null, s: S): Html => {
     <div class="rk-head">
       ${avatar(s, profile.avatarUrl)}
       <div class="rk-who">
-        <p class="rk-name-row"><strong class="rk-name" part="name">${bounded(displayNameOf(profile))}</strong>${isVerified(profile) && verifiedMark()}</p>
+        <p class="rk-name-row"><strong class="rk-name" part="name">${boundedItem(displayNameOf(profile))}</strong>${isVerified(profile) && verifiedMark()}</p>
         ${addressRow(s)}
       </div>
     </div>

@@ -6,7 +6,7 @@ import { CATEGORY_TITLES } from '../categories';
 import { COMMON_OPTIONS, maxItems, show } from '../common-options';
 import type { Kind, OptionsOf, Settings } from '../descriptor';
 import { scoresPlaceholder } from '../placeholder';
-import { addressView, bounded, moreLine, skeleton, skeletonRows } from '../views/common';
+import { addressView, boundedItem, moreLine, skeleton, skeletonRows } from '../views/common';
 import { keepChipsFitted } from '../views/fit-chips';
 import css from '../../../styles/reputation.css?raw';
 
@@ -46,7 +46,7 @@ export const rankCategories = (scores: UserScores): [string, CategoryScore][] =>
 };
 
 const categoryTitle = (key: string, category: CategoryScore): string =>
-  bounded(category.title.trim() || ownValue(CATEGORY_TITLES, key) || key);
+  boundedItem(category.title.trim() || ownValue(CATEGORY_TITLES, key) || key);
 
 /** A category's share of the total, for its bar (0 to 1; a penalty has none). */
 const share = (score: number, total: number): string => (total > 0 ? Math.min(1, Math.max(0, score / total)).toFixed(3) : '0');

@@ -27,6 +27,16 @@ export const LIST_LIMITS = {
 /** Text longer than this is cut (with an ellipsis) before it is rendered. */
 export const TEXT_LIMIT = 2000;
 
+/**
+ * The cut for text inside list items and names (titles, thresholds, advice, levels, links,
+ * identity facts). A list repeats it up to its limit, and clamped text is still laid out whole:
+ * a record with long text in every item would otherwise take the main thread for a long frame.
+ */
+export const ITEM_TEXT_LIMIT = 300;
+
+/** Text cut at {@link ITEM_TEXT_LIMIT} characters. */
+export const boundedItem = (text: string): string => bounded(text, ITEM_TEXT_LIMIT);
+
 /** Text longer than this may take more lines than its clamp shows, so it gets a "Show more" toggle. */
 const CLAMP_CHARS = 160;
 
