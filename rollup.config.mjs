@@ -80,7 +80,8 @@ const terserPlugin = () =>
 function mainEntryAsPackage() {
   return {
     name: 'main-entry-as-package',
-    resolveId: (source, importer) => (source == './index' && /[\\/]src[\\/](react|preact)\.ts$/.test(importer ?? '') ? { id: 'repkit', external: true } : null),
+    resolveId: (source, importer) =>
+      source == './index' && /[\\/]src[\\/](react|preact)\.ts$/.test(importer ?? '') ? { id: 'repkit', external: true } : null,
   };
 }
 

@@ -45,7 +45,8 @@ let uid = 0;
 const nextId = (prefix) => `${prefix}-${++uid}`;
 
 /** A short form of an address for the log: first 6 and last 4 characters. */
-const short = (address) => (typeof address === 'string' && address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : String(address));
+const short = (address) =>
+  typeof address === 'string' && address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : String(address);
 
 /** The message of anything thrown. */
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
@@ -56,7 +57,14 @@ const messageOf = (error) => (error instanceof Error ? error.message : String(er
 
 const bool = (key, label, fallback) => ({ key, control: 'checkbox', label, default: fallback });
 const count = (key, label, fallback) => ({ key, control: 'number', label, default: fallback });
-const choice = (key, label, fallback, choices, required = false) => ({ key, control: 'select', label, default: fallback, choices, required });
+const choice = (key, label, fallback, choices, required = false) => ({
+  key,
+  control: 'select',
+  label,
+  default: fallback,
+  choices,
+  required,
+});
 
 /**
  * The widget kinds and their own options, with the defaults documented in
@@ -101,10 +109,7 @@ const KINDS = {
         'categoryKey',
         'Category',
         'longevity',
-        [
-          ...CATEGORY_DEFINITIONS.map((d) => [d.key, `${d.key}: ${d.displayName}`]),
-          ['bridging', 'bridging (no definition)'],
-        ],
+        [...CATEGORY_DEFINITIONS.map((d) => [d.key, `${d.key}: ${d.displayName}`]), ['bridging', 'bridging (no definition)']],
         true,
       ),
       bool('showTitle', 'Title', true),
@@ -267,7 +272,9 @@ async function copyText(text, pre, status) {
  * each kind's own option values, kept while another kind is shown.
  */
 const data = { apiKey: API_KEY, address: ADDRESSES.rich, locale: undefined };
-const kindValues = Object.fromEntries(Object.entries(KINDS).map(([type, kind]) => [type, Object.fromEntries(kind.options.map((o) => [o.key, o.default]))]));
+const kindValues = Object.fromEntries(
+  Object.entries(KINDS).map(([type, kind]) => [type, Object.fromEntries(kind.options.map((o) => [o.key, o.default]))]),
+);
 
 /**
  * Every group of widgets, for the global controls: the playground (its kind changes with the
@@ -324,7 +331,12 @@ function setState(instance, state) {
 function stagePanel(theme, caption) {
   const stateBadge = el('span', { class: 'state' });
   const mount = el('div', { class: 'mount' });
-  const panel = el('figure', { class: `stage-panel stage-${theme}`, dataset: { theme } }, el('figcaption', {}, el('code', {}, caption), stateBadge), mount);
+  const panel = el(
+    'figure',
+    { class: `stage-panel stage-${theme}`, dataset: { theme } },
+    el('figcaption', {}, el('code', {}, caption), stateBadge),
+    mount,
+  );
   const instance = { theme, panel, mount, stateBadge, widget: undefined };
   setState(instance, 'loading');
   // The widget host carries data-state (loading / ready / error); show it in the caption.
@@ -344,7 +356,10 @@ function change(changes, control, type) {
   const target = type ? kindValues[type] : data;
   const previous = { ...target };
   Object.assign(target, changes);
-  const live = sections.filter((s) => !type || s.type === type).flatMap((s) => s.instances).filter((i) => i.widget);
+  const live = sections
+    .filter((s) => !type || s.type === type)
+    .flatMap((s) => s.instances)
+    .filter((i) => i.widget);
   try {
     for (const instance of live) instance.widget.update(changes);
   } catch (error) {
@@ -364,7 +379,9 @@ function change(changes, control, type) {
 /** The config printed in the code tabs: required options, then only what differs from the defaults. */
 function codeConfig() {
   const { type } = playground;
-  const config = sandbox.viaProxy ? { type, baseUrl: PROXY_BASE_URL, address: data.address } : { type, apiKey: data.apiKey, address: data.address };
+  const config = sandbox.viaProxy
+    ? { type, baseUrl: PROXY_BASE_URL, address: data.address }
+    : { type, apiKey: data.apiKey, address: data.address };
   for (const option of KINDS[type].options) {
     const value = kindValues[type][option.key];
     if (value !== undefined && (option.required || value !== option.default)) config[option.key] = value;
@@ -455,7 +472,14 @@ function dataControls() {
     change({ address }, text);
   });
 
-  const apiKey = el('input', { type: 'text', id: keyId, value: data.apiKey, spellcheck: false, autocomplete: 'off', 'aria-describedby': keyHelpId });
+  const apiKey = el('input', {
+    type: 'text',
+    id: keyId,
+    value: data.apiKey,
+    spellcheck: false,
+    autocomplete: 'off',
+    'aria-describedby': keyHelpId,
+  });
   apiKey.addEventListener('change', () => change({ apiKey: apiKey.value }, apiKey));
 
   const locale = selectControl(localeId, LOCALES, data.locale);
@@ -491,7 +515,15 @@ function dataControls() {
 /** The code: one tab per CODE_FORMATS entry (lines wrap), a Copy button for the tab shown, and Copy snippet. */
 function codeTabs() {
   const themeId = nextId('code-theme');
-  const theme = selectControl(themeId, [['light', 'light (default, left out)'], ['dark', 'dark'], ['auto', 'auto']], 'light');
+  const theme = selectControl(
+    themeId,
+    [
+      ['light', 'light (default, left out)'],
+      ['dark', 'dark'],
+      ['auto', 'auto'],
+    ],
+    'light',
+  );
   theme.addEventListener('change', () => {
     code.theme = theme.value;
     renderCode();
@@ -512,7 +544,11 @@ function codeTabs() {
   for (const [format, { label, note }] of Object.entries(CODE_FORMATS)) {
     const tabId = nextId(`code-tab-${format}`);
     const panelId = nextId(`code-panel-${format}`);
-    const tab = el('button', { type: 'button', role: 'tab', id: tabId, 'aria-controls': panelId, class: 'code-tab', dataset: { format } }, label);
+    const tab = el(
+      'button',
+      { type: 'button', role: 'tab', id: tabId, 'aria-controls': panelId, class: 'code-tab', dataset: { format } },
+      label,
+    );
     tab.addEventListener('click', () => select(format));
     tabs.push(tab);
     code.blocks[format] = el('code', {});
@@ -574,7 +610,11 @@ function setupPlayground(root) {
   options.addEventListener('submit', (event) => event.preventDefault());
 
   const kindTabs = Object.keys(KINDS).map((type) => {
-    const tab = el('button', { type: 'button', class: 'kind-tab', 'aria-pressed': 'false', dataset: { kind: type } }, el('code', {}, `'${type}'`));
+    const tab = el(
+      'button',
+      { type: 'button', class: 'kind-tab', 'aria-pressed': 'false', dataset: { kind: type } },
+      el('code', {}, `'${type}'`),
+    );
     tab.addEventListener('click', () => showKind(type));
     return tab;
   });
@@ -600,7 +640,11 @@ function setupPlayground(root) {
     el(
       'div',
       { class: 'playground-body' },
-      el('div', { class: 'stage' }, playground.instances.map((i) => i.panel)),
+      el(
+        'div',
+        { class: 'stage' },
+        playground.instances.map((i) => i.panel),
+      ),
       el('div', { class: 'playground-controls' }, dataControls(), options, playground.message),
     ),
     codeTabs(),
@@ -644,8 +688,16 @@ function setupSandbox(root) {
   const proxyId = nextId('via-proxy');
   const viaProxy = el('input', { type: 'checkbox', id: proxyId });
 
-  const latency = selectControl(latencyId, LATENCIES.map((ms) => [String(ms), ms ? `${ms} ms` : 'None']), '0');
-  const failure = selectControl(failureId, Object.entries(FAILURES).map(([key, { label }]) => [key, label]), 'none');
+  const latency = selectControl(
+    latencyId,
+    LATENCIES.map((ms) => [String(ms), ms ? `${ms} ms` : 'None']),
+    '0',
+  );
+  const failure = selectControl(
+    failureId,
+    Object.entries(FAILURES).map(([key, { label }]) => [key, label]),
+    'none',
+  );
   const again = el('button', { type: 'button', class: 'button' }, 'Inject again');
   const baseUrl = el('code', { class: 'base-url', id: nextId('base-url') });
 
@@ -679,7 +731,11 @@ function setupSandbox(root) {
     }
     renderCode();
     show();
-    logNote(viaProxy.checked ? `widgets: through the proxy at ${PROXY_BASE_URL}, no API key on the page` : 'widgets: straight to the sandbox with the API key');
+    logNote(
+      viaProxy.checked
+        ? `widgets: through the proxy at ${PROXY_BASE_URL}, no API key on the page`
+        : 'widgets: straight to the sandbox with the API key',
+    );
   });
 
   const form = el(
@@ -697,9 +753,21 @@ function setupSandbox(root) {
       'div',
       { class: 'field field-check' },
       viaProxy,
-      el('label', { for: proxyId }, 'Through the proxy: ', el('code', {}, `baseUrl: '${PROXY_BASE_URL}'`), ', no ', el('code', {}, 'apiKey'), ' on the page'),
+      el(
+        'label',
+        { for: proxyId },
+        'Through the proxy: ',
+        el('code', {}, `baseUrl: '${PROXY_BASE_URL}'`),
+        ', no ',
+        el('code', {}, 'apiKey'),
+        ' on the page',
+      ),
     ),
-    el('p', { class: 'help' }, 'repkit/proxy holds the key on the server and caches answers (README "Production setup"); the faults above do not apply through it.'),
+    el(
+      'p',
+      { class: 'help' },
+      'repkit/proxy holds the key on the server and caches answers (README "Production setup"); the faults above do not apply through it.',
+    ),
     el('div', { class: 'field' }, el('span', { class: 'label' }, 'Base URL of the light reputation widget'), baseUrl),
   );
   form.addEventListener('submit', (event) => event.preventDefault());
@@ -726,7 +794,14 @@ function addLogEntry(kind, name, source, status, message) {
   const entry = el(
     'li',
     { class: `log-entry log-${kind}` },
-    el('div', { class: 'log-line' }, el('time', {}, timeStamp()), el('span', { class: 'log-name' }, name), source && el('span', { class: 'log-source' }, source), status !== undefined && el('span', { class: 'log-status' }, String(status))),
+    el(
+      'div',
+      { class: 'log-line' },
+      el('time', {}, timeStamp()),
+      el('span', { class: 'log-name' }, name),
+      source && el('span', { class: 'log-source' }, source),
+      status !== undefined && el('span', { class: 'log-status' }, String(status)),
+    ),
     message && el('p', { class: 'log-message' }, message),
   );
   list.prepend(entry);
@@ -785,7 +860,11 @@ const OPERATIONS = [
 function setupClient(root) {
   const opId = nextId('client-op');
   const addrId = nextId('client-address');
-  const op = selectControl(opId, OPERATIONS.map(([name]) => [name, name]), 'getScores');
+  const op = selectControl(
+    opId,
+    OPERATIONS.map(([name]) => [name, name]),
+    'getScores',
+  );
   const address = selectControl(addrId, ADDRESS_CHOICES, ADDRESSES.rich);
   const run = el('button', { type: 'submit', class: 'button button-primary' }, 'Run');
   const call = el('code', {});
@@ -848,7 +927,10 @@ function setupClient(root) {
 // ---------------------------------------------------------------------------------------------
 
 setupLog();
-for (const [id, setup] of [['playground', setupPlayground], ['gallery', setupGallery]]) {
+for (const [id, setup] of [
+  ['playground', setupPlayground],
+  ['gallery', setupGallery],
+]) {
   const root = document.getElementById(id);
   try {
     setup(root);

@@ -520,7 +520,8 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
         if (!apiKey) return refuse({ error: 'API key required' });
         if (!KEYS.has(apiKey)) return refuse({ error: 'Invalid API key' });
         const allowed = KEYS.get(apiKey);
-        if (allowed.length > 0 && !allowed.includes(origin)) return refuse({ error: 'Origin not allowed', origin, allowedOrigins: allowed });
+        if (allowed.length > 0 && !allowed.includes(origin))
+          return refuse({ error: 'Origin not allowed', origin, allowedOrigins: allowed });
       }
       cors['Access-Control-Allow-Origin'] = origin;
       cors['Access-Control-Allow-Credentials'] = 'true';
@@ -546,7 +547,11 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     }
     if (route?.name !== 'metaBadges' && route?.name !== 'metaCategories') {
       u.count += 1;
-      Object.assign(rate, { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(limit - u.count), 'X-RateLimit-Reset': String(u.resetAt) });
+      Object.assign(rate, {
+        'X-RateLimit-Limit': String(limit),
+        'X-RateLimit-Remaining': String(limit - u.count),
+        'X-RateLimit-Reset': String(u.resetAt),
+      });
     }
     return { reply: await answerRoute(route, selfOrigin), cors, rate };
   }
@@ -575,7 +580,9 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
         return {
           status,
           headers: { 'Content-Type': 'text/html; charset=utf-8' },
-          body: Buffer.from(`<!doctype html><html><head><title>${status} Error</title></head><body><h1>${status} Error</h1><p>The upstream server returned an error page.</p></body></html>`),
+          body: Buffer.from(
+            `<!doctype html><html><head><title>${status} Error</title></head><body><h1>${status} Error</h1><p>The upstream server returned an error page.</p></body></html>`,
+          ),
         };
       case 'nodata':
         return json(status, { success: true });
@@ -587,10 +594,15 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     if (fault.resetIn !== undefined || fault.status === 429) {
       const resetAt = Date.now() + (fault.resetIn ?? DEFAULT_RESET_IN);
       const reply = fail(429, fault.message ?? rateLimitMessage(limit, windowMs, resetAt));
-      Object.assign(reply.headers, { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetAt) });
+      Object.assign(reply.headers, {
+        'X-RateLimit-Limit': String(limit),
+        'X-RateLimit-Remaining': '0',
+        'X-RateLimit-Reset': String(resetAt),
+      });
       return reply;
     }
-    if (fault.status !== undefined && fault.status >= 400) return fail(fault.status, fault.message ?? productionMessage(fault.status, route));
+    if (fault.status !== undefined && fault.status >= 400)
+      return fail(fault.status, fault.message ?? productionMessage(fault.status, route));
     return undefined;
   }
 
@@ -648,7 +660,9 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
    */
   function send(req, res, reply, { truncate = false, extraHeaders = {}, api = false } = {}) {
     if (res.destroyed || res.writableEnded) return;
-    const headers = api ? { ...reply.headers, ...extraHeaders } : { 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*', ...reply.headers, ...extraHeaders };
+    const headers = api
+      ? { ...reply.headers, ...extraHeaders }
+      : { 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*', ...reply.headers, ...extraHeaders };
     let body = reply.body;
     if (api && reply.compress !== false && headers['Content-Encoding'] === undefined) {
       vary(headers, 'Accept-Encoding');
@@ -670,10 +684,17 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     const apiKey = typeof rawKey === 'string' && rawKey !== '' ? rawKey : undefined;
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
     const selfOrigin = `http://${req.headers.host ?? `${host}:${port}`}`;
-    requests.push({ method: req.method ?? '', path: apiPath, apiKey: typeof rawKey === 'string' ? rawKey : null, origin: origin ?? null, time: Date.now() });
+    requests.push({
+      method: req.method ?? '',
+      path: apiPath,
+      apiKey: typeof rawKey === 'string' ? rawKey : null,
+      origin: origin ?? null,
+      time: Date.now(),
+    });
 
     /** CORS headers of an answer that is not the service's own (faults, bad specs): readable anywhere. */
-    const open = origin !== undefined ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' } : {};
+    const open =
+      origin !== undefined ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' } : {};
 
     /** @type {Fault} */
     let fault = {};
@@ -705,14 +726,19 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     const { reply, cors, rate } = await pipeline(req, route, apiKey, origin, selfOrigin);
     if (res.destroyed) return;
     if (reply.refused) return send(req, res, reply, { api: true, truncate: fault.dropMidBody === true });
-    send(req, res, await shape(reply, fault, selfOrigin), { api: true, truncate: fault.dropMidBody === true, extraHeaders: { ...cors, ...rate, ...extra } });
+    send(req, res, await shape(reply, fault, selfOrigin), {
+      api: true,
+      truncate: fault.dropMidBody === true,
+      extraHeaders: { ...cors, ...rate, ...extra },
+    });
   }
 
   /** Answers a CORS preflight: always allowed, since a preflight carries no key. */
   function handlePreflight(req, res) {
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
     const headers = { ...PREFLIGHT_HEADERS, 'Content-Length': '0' };
-    if (origin !== undefined) Object.assign(headers, { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' });
+    if (origin !== undefined)
+      Object.assign(headers, { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' });
     res.writeHead(204, headers);
     res.end();
   }
@@ -720,7 +746,11 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
   /** Handles `/`, `/demo/*` and `/dist/*`. */
   async function handleStatic(req, res, pathname) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return send(req, res, { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD, OPTIONS' }, body: Buffer.from('Method not allowed') });
+      return send(req, res, {
+        status: 405,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD, OPTIONS' },
+        body: Buffer.from('Method not allowed'),
+      });
     }
     const notFound = { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Not found') };
     // The fixture images are part of the sandbox, served with or without a staticRoot.
@@ -735,7 +765,12 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
       const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
       send(req, res, { status: 200, headers: { 'Content-Type': type }, body });
     } catch {
-      if (pathname === '/') return send(req, res, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: Buffer.from(MISSING_INDEX_PAGE) });
+      if (pathname === '/')
+        return send(req, res, {
+          status: 200,
+          headers: { 'Content-Type': 'text/html; charset=utf-8' },
+          body: Buffer.from(MISSING_INDEX_PAGE),
+        });
       send(req, res, notFound);
     }
   }

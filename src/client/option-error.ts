@@ -16,7 +16,7 @@ export class OptionError extends TypeError {
 
 /** How a rejected value is shown in a message: strings quoted, the rest as text. */
 export const shown = (value: unknown): string => {
-  if (typeof value == "string") return JSON.stringify(value.length > 20000 ? value.slice(0, 20000) + "…" : value);
+  if (typeof value == 'string') return JSON.stringify(value.length > 20000 ? value.slice(0, 20000) + '…' : value);
   try {
     return String(value);
   } catch {

@@ -21,8 +21,7 @@ const BACKOFF_BASE_MS = 300;
 const NETWORK_RETRIES = 1;
 
 /** Exponential backoff with jitter, so widgets that failed together do not retry together. */
-const backoff = (attempt: number): number =>
-  Math.min(MAX_WAIT_MS, BACKOFF_BASE_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
+const backoff = (attempt: number): number => Math.min(MAX_WAIT_MS, BACKOFF_BASE_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
 
 /**
  * How long the server asks us to wait, in ms, or undefined when it does not say in a way we
@@ -51,10 +50,13 @@ const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
       clearTimeout(timer);
       reject(abortError(signal));
     };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, Math.min(ms, MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      },
+      Math.min(ms, MAX_TIMER_MS),
+    );
     signal.addEventListener('abort', stop, { once: true });
   });
 
@@ -118,7 +120,12 @@ const describe = (error: unknown): string => {
 };
 
 const redirected = (url: string, cause?: unknown): ServiceError =>
-  new ServiceError(0, `The service at ${url} answered with a redirect, which repkit does not follow: the API key goes to baseUrl only`, 'refused', cause);
+  new ServiceError(
+    0,
+    `The service at ${url} answered with a redirect, which repkit does not follow: the API key goes to baseUrl only`,
+    'refused',
+    cause,
+  );
 
 /** Turns a `fetch` rejection into a failure, deciding by its cause whether to try again. */
 const fetchFailure = (error: unknown, url: string, answered: boolean): Attempt => {
@@ -127,7 +134,10 @@ const fetchFailure = (error: unknown, url: string, answered: boolean): Attempt =
     return { failure: redirected(url, error), retry: false };
   }
   if (/header/i.test(detail)) {
-    return { failure: new ServiceError(0, `The browser refused to send the request to ${url} (${detail})`, 'network', error), retry: false };
+    return {
+      failure: new ServiceError(0, `The browser refused to send the request to ${url} (${detail})`, 'network', error),
+      retry: false,
+    };
   }
   const origin = globalThis.location?.origin;
   const reason = answered ? 'the connection closed before the response was complete' : detail || 'no response';
@@ -145,10 +155,13 @@ const attempt = async (options: ResolvedClientOptions, url: string, timeoutMs: n
   const controller = new AbortController();
   const cancel = () => controller.abort();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, Math.min(timeoutMs, MAX_TIMER_MS));
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    Math.min(timeoutMs, MAX_TIMER_MS),
+  );
   signal.addEventListener('abort', cancel);
   let response: Response | undefined;
   try {
@@ -222,7 +235,8 @@ export const request = async <T>(
       fail('http', messageOf(body) ?? `The service answered ${url} with status ${status}`);
     }
 
-    if (body === null || typeof body != 'object') fail('malformed', `malformed response: ${text.trim() ? 'the body is not JSON' : 'the body is empty'}`);
+    if (body === null || typeof body != 'object')
+      fail('malformed', `malformed response: ${text.trim() ? 'the body is not JSON' : 'the body is empty'}`);
     const envelope = body as { success?: unknown; data?: unknown };
     // A failure reported inside a 200 is not an answer a widget can show.
     if (envelope.success === false) fail('malformed', messageOf(body) ?? 'The service reported a failure');

@@ -106,12 +106,12 @@ export class ServiceClient {
   }
 
   #cachePrefix(): string {
-    return `${this.#options.baseUrl}\n${this.#options.apiKey ?? ""}\n`;
+    return `${this.#options.baseUrl}\n${this.#options.apiKey ?? ''}\n`;
   }
 
   #get<T>(path: string, adapt: Adapter, validate: check.Validator<T>, signalOrOptions?: SignalOrOptions): Promise<T> {
     const { signal, fresh = false }: RequestOptions =
-      signalOrOptions && 'aborted' in signalOrOptions ? { signal: signalOrOptions } : signalOrOptions ?? {};
+      signalOrOptions && 'aborted' in signalOrOptions ? { signal: signalOrOptions } : (signalOrOptions ?? {});
     const key = this.#cachePrefix() + path;
     const options = this.#options;
     // cacheTtlMs 0 opts this client out of the cache both ways: it neither reads nor writes.

@@ -36,28 +36,37 @@ const source: Check = (v, at) => v == 'app' || v == 'api' || bad(at, '"app" or "
 
 const optional = (check: Check): OptionalCheck => Object.assign<Check, { optional: true }>((v, at) => check(v, at), { optional: true });
 
-const nullable = (check: Check): Check => (v, at) => v === null || check(v, at);
+const nullable =
+  (check: Check): Check =>
+  (v, at) =>
+    v === null || check(v, at);
 
-const arrayOf = (check: Check): Check => (v, at) => {
-  if (!Array.isArray(v)) bad(at, 'an array');
-  (v as unknown[]).forEach((item, i) => check(item, `${at}[${i}]`));
-};
+const arrayOf =
+  (check: Check): Check =>
+  (v, at) => {
+    if (!Array.isArray(v)) bad(at, 'an array');
+    (v as unknown[]).forEach((item, i) => check(item, `${at}[${i}]`));
+  };
 
-const mapOf = (check: Check): Check => (v, at) => {
-  if (!isRecord(v)) bad(at, 'an object');
-  for (const key in v as object) check((v as Record<string, unknown>)[key], `${at}.${key}`);
-};
+const mapOf =
+  (check: Check): Check =>
+  (v, at) => {
+    if (!isRecord(v)) bad(at, 'an object');
+    for (const key in v as object) check((v as Record<string, unknown>)[key], `${at}.${key}`);
+  };
 
-const shape = (fields: Record<string, Check>): Check => (v, at) => {
-  if (!isRecord(v)) bad(at || 'data', 'an object');
-  const record = v as Record<string, unknown>;
-  for (const key in fields) {
-    const check = fields[key];
-    // Optional fields sent as null are treated as absent, so the typed result never holds null.
-    if (record[key] == null && (check as Partial<OptionalCheck>).optional) delete record[key];
-    else check(record[key], at ? `${at}.${key}` : key);
-  }
-};
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (v, at) => {
+    if (!isRecord(v)) bad(at || 'data', 'an object');
+    const record = v as Record<string, unknown>;
+    for (const key in fields) {
+      const check = fields[key];
+      // Optional fields sent as null are treated as absent, so the typed result never holds null.
+      if (record[key] == null && (check as Partial<OptionalCheck>).optional) Reflect.deleteProperty(record, key);
+      else check(record[key], at ? `${at}.${key}` : key);
+    }
+  };
 
 const categoryScore = /* @__PURE__ */ shape({ score: num, reason: str, title: str });
 
@@ -94,9 +103,7 @@ const badgeDefinition = /* @__PURE__ */ shape({
   longDescription: str,
   metric: str,
   imageUrl: optional(str),
-  levels: arrayOf(
-    shape({ level: num, key: str, value: num, title: str, shortDescription: str, longDescription: str }),
-  ),
+  levels: arrayOf(shape({ level: num, key: str, value: num, title: str, shortDescription: str, longDescription: str })),
 });
 
 const optionalText = /* @__PURE__ */ optional(str);

@@ -60,7 +60,8 @@ export const categoryScoreFromWire =
 /** getBadge: the definition carries no `key`; it is the badge's. */
 export const badgeFromWire =
   (badgeKey: string): Adapter =>
-  (data) => (isRecord(data) ? { ...data, badge: data.badge ?? null, definition: withKey(data.definition ?? null, badgeKey) } : data);
+  (data) =>
+    isRecord(data) ? { ...data, badge: data.badge ?? null, definition: withKey(data.definition ?? null, badgeKey) } : data;
 
 /** Records whose production and public shapes are the same. */
 export const asIs: Adapter = (data) => data;

@@ -39,6 +39,11 @@ export const readOptions = (element: Element, prefix: string, table: OptionTable
  */
 export const forAttribute = (error: unknown, prefix: string, typeAttribute: string): Error => {
   if (!(error instanceof OptionError)) return error instanceof Error ? error : new Error(String(error));
-  const attribute = error.option == 'type' ? typeAttribute : error.option.startsWith(prefix) && prefix ? error.option : prefix + attributeName(error.option);
+  const attribute =
+    error.option == 'type'
+      ? typeAttribute
+      : error.option.startsWith(prefix) && prefix
+        ? error.option
+        : prefix + attributeName(error.option);
   return new OptionError(attribute, error.message.replace(`"${error.option}"`, `"${attribute}"`));
 };

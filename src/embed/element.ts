@@ -11,9 +11,36 @@ const ELEMENT: AttributeSource = { prefix: '', typeAttribute: 'type', kinds: ALL
  * page as `repkit-widget::part(score)`.
  */
 export const WIDGET_PARTS: readonly string[] = [
-  'widget', 'total', 'score', 'categories', 'category', 'meta', 'empty', 'more', 'slow', 'badges', 'badge', 'medal',
-  'ladder', 'avatar', 'name', 'verified', 'copy', 'bio', 'socials', 'identities', 'identity', 'nfts', 'title',
-  'description', 'reasons', 'reason', 'reason-text', 'advice', 'error', 'retry',
+  'widget',
+  'total',
+  'score',
+  'categories',
+  'category',
+  'meta',
+  'empty',
+  'more',
+  'slow',
+  'badges',
+  'badge',
+  'medal',
+  'ladder',
+  'avatar',
+  'name',
+  'verified',
+  'copy',
+  'bio',
+  'socials',
+  'identities',
+  'identity',
+  'nfts',
+  'title',
+  'description',
+  'reasons',
+  'reason',
+  'reason-text',
+  'advice',
+  'error',
+  'retry',
 ];
 
 const ELEMENT_CSS = ':host{display:block}:host([hidden]){display:none}';
@@ -39,7 +66,8 @@ export interface RepkitWidgetElement extends HTMLElement {
  */
 export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observedAttributes: string[] } = /* @__PURE__ */ (() =>
   typeof HTMLElement == 'undefined'
-    ? (class {} as never)
+    ? // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a stand-in where HTMLElement is missing (servers)
+      (class {} as never)
     : class extends HTMLElement {
         static get observedAttributes(): string[] {
           return ['type', ...attributeOptions(ALL_KINDS.options).map(attributeName)];

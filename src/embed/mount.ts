@@ -117,7 +117,7 @@ const carry = (element: Element) => (state: Embedded) => {
 /** Destroys what repkit mounted into `element` (a snippet), if anything. */
 export const unmount = (element: Element): void => {
   release(stateOf(element));
-  delete (element as Carrier)[STATE];
+  Reflect.deleteProperty(element, STATE);
 };
 
 /** Mounts a widget into `element` (a snippet) from its attributes; see {@link embed}. */

@@ -33,7 +33,8 @@ export const snippet = (config: WidgetConfig, options: SnippetOptions = {}): str
     if (option.parse) attributes.push(html` data-${attributeName(name)}="${String(value)}"`);
   }
   const scriptUrl = options.scriptUrl ?? DEFAULT_SCRIPT_URL;
-  const src = safeUrl(scriptUrl) ?? safePath(scriptUrl) ?? invalid('scriptUrl', 'an absolute http(s) URL or a path starting with "/"', scriptUrl);
+  const src =
+    safeUrl(scriptUrl) ?? safePath(scriptUrl) ?? invalid('scriptUrl', 'an absolute http(s) URL or a path starting with "/"', scriptUrl);
   const nonce = config.nonce && html` nonce="${config.nonce}"`;
   return html`<div data-repkit="${config.type}"${attributes}></div>
 <script src="${src}" async${nonce}></script>`.markup;

@@ -142,7 +142,11 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
 
   const quotaFailure = (now: number): Failure => {
     const retryAfter = Math.min(MAX_RETRY_AFTER_S, Math.max(1, secondsUntil(quotaResetAt, now)));
-    return { status: 503, body: messageBody(`The reputation service's request quota is used up; try again in ${retryAfter} s`), retryAfter };
+    return {
+      status: 503,
+      body: messageBody(`The reputation service's request quota is used up; try again in ${retryAfter} s`),
+      retryAfter,
+    };
   };
 
   /** Turns what the service did into an answer to cache and serve, or a failure. */
@@ -156,7 +160,8 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     // The service has no reason to echo the key; if it ever did, it would not reach a page.
     const body = result.body.includes(o.apiKey) ? result.body.split(o.apiKey).join('[redacted]') : result.body;
     if (status == 200) {
-      if (!isEnvelope(body)) return { ok: false, failure: { status: 502, body: messageBody('repkit proxy: the service sent a malformed answer') } };
+      if (!isEnvelope(body))
+        return { ok: false, failure: { status: 502, body: messageBody('repkit proxy: the service sent a malformed answer') } };
       return { ok: true, answer: answerOf(200, body, route.metadata ? o.metadataTtlSeconds : o.ttlSeconds, now) };
     }
     if (status == 400 || status == 404) return { ok: true, answer: answerOf(status, passOn(status, body), o.negativeTtlSeconds, now) };
@@ -172,7 +177,8 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       quotaResetAt = Math.min(quotaResetAt, now + MAX_RETRY_AFTER_S * 1000);
       return { ok: false, failure: quotaFailure(now) };
     }
-    if (status >= 200 && status < 300) return { ok: false, failure: { status: 502, body: messageBody(`repkit proxy: the service answered ${status}`) } };
+    if (status >= 200 && status < 300)
+      return { ok: false, failure: { status: 502, body: messageBody(`repkit proxy: the service answered ${status}`) } };
     return { ok: false, failure: { status: status >= 400 && status <= 599 ? status : 502, body: passOn(status, body) } };
   };
 
@@ -212,11 +218,17 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   /** CORS headers for a request's Origin, and whether that origin may use the proxy at all. */
   const corsFor = (origin: string | null, self: string): { allowed: boolean; headers: Record<string, string> } => {
     if (o.allowOrigins === '*') {
-      return { allowed: true, headers: origin === null ? {} : { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED } };
+      return {
+        allowed: true,
+        headers: origin === null ? {} : { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED },
+      };
     }
     if (origin === null) return { allowed: true, headers: { Vary: 'Origin' } };
     if (origin === self || o.allowOrigins.has(origin)) {
-      return { allowed: true, headers: { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED, Vary: 'Origin' } };
+      return {
+        allowed: true,
+        headers: { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED, Vary: 'Origin' },
+      };
     }
     return { allowed: false, headers: { Vary: 'Origin' } };
   };
@@ -280,11 +292,15 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
 
   return async (request, platformContext) => {
     const waitUntil = (platformContext as ProxyContext | undefined)?.waitUntil;
-    const context: ProxyContext | undefined = typeof waitUntil == 'function' ? { waitUntil: (p) => waitUntil.call(platformContext, p) } : undefined;
+    const context: ProxyContext | undefined =
+      typeof waitUntil == 'function' ? { waitUntil: (p) => waitUntil.call(platformContext, p) } : undefined;
     try {
       return await handle(request, context);
     } catch {
-      return new Response(messageBody('repkit proxy: internal error'), { status: 500, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' } });
+      return new Response(messageBody('repkit proxy: internal error'), {
+        status: 500,
+        headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' },
+      });
     }
   };
 }

@@ -54,7 +54,10 @@ const toRequest = (req: IncomingMessage, signal: AbortSignal): Request => {
  * and not passed on (the proxy answers GET, HEAD and OPTIONS only). A handler that throws
  * gives 500; a client that goes away aborts the request's `signal`.
  */
-export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeListener(
+  handler: FetchHandler,
+  options: NodeListenerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
   const compress = options.compress ?? true;
   return (req, res) => {
     const controller = new AbortController();
@@ -67,7 +70,10 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       try {
         response = await handler(toRequest(req, controller.signal));
       } catch {
-        response = new Response(JSON.stringify({ message: 'Internal error' }), { status: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+        response = new Response(JSON.stringify({ message: 'Internal error' }), {
+          status: 500,
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        });
       }
       if (res.destroyed) return;
       const headers: Record<string, string> = {};

@@ -86,7 +86,8 @@ const checkOrigins = (v: unknown): ReadonlySet<string> | '*' => {
         ok = false;
       }
     }
-    if (!ok) invalid('allowOrigins[]', 'an exact origin such as "https://example.com" (scheme and host, lower case, no path or trailing "/")', o);
+    if (!ok)
+      invalid('allowOrigins[]', 'an exact origin such as "https://example.com" (scheme and host, lower case, no path or trailing "/")', o);
     set.add(o as string);
   }
   return set;
@@ -103,7 +104,8 @@ const checkCache = (v: unknown): ProxyCache | undefined => {
 /** Applies defaults and rejects wrong values with a TypeError that names the option. */
 export const resolveProxyOptions = (o: ProxyOptions): ResolvedProxyOptions => {
   if (!o || typeof o != 'object') invalid('options', 'an object', o);
-  if (typeof o.apiKey != 'string' || !KEY_RE.test(o.apiKey)) invalid('apiKey', 'a non-empty string of printable ASCII without spaces', o.apiKey);
+  if (typeof o.apiKey != 'string' || !KEY_RE.test(o.apiKey))
+    invalid('apiKey', 'a non-empty string of printable ASCII without spaces', o.apiKey);
   if (o.fetch !== undefined && typeof o.fetch != 'function') invalid('fetch', 'a function', o.fetch);
   if (o.platformCache !== undefined && typeof o.platformCache != 'boolean') invalid('platformCache', 'a boolean', o.platformCache);
   // Bound: some runtimes (Workers) refuse a global fetch called with another `this`.

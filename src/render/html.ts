@@ -77,7 +77,8 @@ export const html = (strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
   let markup = strings[0]!;
   values.forEach((value, i) => {
     const before = strings[i]!;
-    if (/=\s*$/.test(before)) throw new TypeError(`repkit: quote attribute values in templates (near ${JSON.stringify(before.slice(-20))})`);
+    if (/=\s*$/.test(before))
+      throw new TypeError(`repkit: quote attribute values in templates (near ${JSON.stringify(before.slice(-20))})`);
     if (/\s(href|src)="$/i.test(before) && !(value instanceof SafeUrl)) {
       throw new TypeError('repkit: href and src take a SafeUrl from safeUrl() only');
     }
@@ -111,8 +112,7 @@ export const mailtoUrl = (address: string): SafeUrl | undefined =>
   /^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i.test(address) ? new SafeUrl(TOKEN, `mailto:${address}`) : undefined;
 
 /** A link target from data: an http(s) URL, or a `mailto:` with a plain address. */
-export const linkUrl = (value: string): SafeUrl | undefined =>
-  /^mailto:/i.test(value) ? mailtoUrl(value.slice(7)) : safeUrl(value);
+export const linkUrl = (value: string): SafeUrl | undefined => (/^mailto:/i.test(value) ? mailtoUrl(value.slice(7)) : safeUrl(value));
 
 /** A path on the page's own origin (`/dist/repkit.umd.js`), for markup the page's author copies. */
 export const safePath = (value: string): SafeUrl | undefined => {

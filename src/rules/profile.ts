@@ -25,17 +25,19 @@ const VERIFIED = ['Reasonable', 'KnownGood'];
 
 /** True when any registrar judgement of the identity (or of any of the profile's) is `Reasonable` or `KnownGood`. */
 export const isVerified = (subject: ChainIdentity | UserProfile): boolean =>
-  ('chainIdentities' in subject ? subject.chainIdentities ?? [] : [subject as ChainIdentity]).some((identity) =>
+  ('chainIdentities' in subject ? (subject.chainIdentities ?? []) : [subject as ChainIdentity]).some((identity) =>
     identity.judgements?.some((j) => VERIFIED.includes(j.judgement)),
   );
 
 /** Builds a link for a handle, or undefined when the handle is not of the expected form. */
 type LinkBuilder = (handle: string) => string | undefined;
 
-const match = (pattern: RegExp, make: (m: RegExpMatchArray) => string | undefined): LinkBuilder => (handle) => {
-  const m = handle.match(pattern);
-  return m ? make(m) : undefined;
-};
+const match =
+  (pattern: RegExp, make: (m: RegExpMatchArray) => string | undefined): LinkBuilder =>
+  (handle) => {
+    const m = handle.match(pattern);
+    return m ? make(m) : undefined;
+  };
 
 // A bare domain is common in identity records; anything else with a scheme must be http(s).
 const webLink = /* @__PURE__ */ match(/^[a-z\d-]+(\.[a-z\d-]+)+(\/[^\s]*)?$/i, (m) => safeUrl(`https://${m[0]}`)?.href);
@@ -49,8 +51,18 @@ export const webUrl = (value: string): string | undefined => safeUrl(value.trim(
  */
 const PLATFORMS: { platform: string; field: keyof ChainIdentity; aliases: string[]; link?: LinkBuilder }[] = [
   { platform: 'web', field: 'web', aliases: ['web', 'website', 'site'], link: webLink },
-  { platform: 'email', field: 'email', aliases: ['email', 'mail'], link: /* @__PURE__ */ match(/^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i, (m) => `mailto:${m[0]}`) },
-  { platform: 'twitter', field: 'microblog', aliases: ['twitter', 'x'], link: /* @__PURE__ */ match(/^@?(\w{1,15})$/, (m) => `https://x.com/${m[1]}`) },
+  {
+    platform: 'email',
+    field: 'email',
+    aliases: ['email', 'mail'],
+    link: /* @__PURE__ */ match(/^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i, (m) => `mailto:${m[0]}`),
+  },
+  {
+    platform: 'twitter',
+    field: 'microblog',
+    aliases: ['twitter', 'x'],
+    link: /* @__PURE__ */ match(/^@?(\w{1,15})$/, (m) => `https://x.com/${m[1]}`),
+  },
   {
     platform: 'github',
     field: 'codehost',
@@ -100,7 +112,8 @@ export const firstSocials = (profile: UserProfile, limit: number): [Social[], nu
   }
   const found: Social[] = [];
   for (const { platform, field, link } of PLATFORMS) {
-    const handle = fromLinks.get(platform) ?? (profile.chainIdentities?.find((identity) => isText(identity[field]))?.[field] as string | undefined);
+    const handle =
+      fromLinks.get(platform) ?? (profile.chainIdentities?.find((identity) => isText(identity[field]))?.[field] as string | undefined);
     if (handle) found.push(social(platform, handle, link));
   }
   const total = found.length + otherCount;

@@ -9,4 +9,6 @@ import { kindScript } from './kind-script';
 export * from './common';
 export { CategoryWidget };
 
-export const { createWidget, mountAll, autoMount, WIDGET_TYPES } = kindScript({ category: { widget: CategoryWidget, options: categoryKind.options } });
+export const { createWidget, mountAll, autoMount, WIDGET_TYPES } = kindScript({
+  category: { widget: CategoryWidget, options: categoryKind.options },
+});

@@ -9,4 +9,6 @@ import { kindScript } from './kind-script';
 export * from './common';
 export { ProfileWidget };
 
-export const { createWidget, mountAll, autoMount, WIDGET_TYPES } = kindScript({ profile: { widget: ProfileWidget, options: profileKind.options } });
+export const { createWidget, mountAll, autoMount, WIDGET_TYPES } = kindScript({
+  profile: { widget: ProfileWidget, options: profileKind.options },
+});

@@ -9,4 +9,6 @@ import { kindScript } from './kind-script';
 export * from './common';
 export { ReputationWidget };
 
-export const { createWidget, mountAll, autoMount, WIDGET_TYPES } = kindScript({ reputation: { widget: ReputationWidget, options: reputationKind.options } });
+export const { createWidget, mountAll, autoMount, WIDGET_TYPES } = kindScript({
+  reputation: { widget: ReputationWidget, options: reputationKind.options },
+});

@@ -19,44 +19,57 @@ const render: Effect = 'render';
  * a pure call so that a bundle importing only the client drops it.
  */
 export const COMMON_OPTIONS = /* @__PURE__ */ (() => ({
-    /** API key, sent as `X-API-Key` to `baseUrl` only. Required unless `baseUrl` points at a proxy that adds it. */
-    apiKey: clientString(checkApiKey, 'API key, sent as `X-API-Key` to `baseUrl` only. Required unless `baseUrl` is a proxy that adds it.'),
-    /** The address to display. Required. */
-    address: segment('The address to display. Required.'),
-    /** Service base URL (absolute http(s), or a path on this origin such as `/rep`); it receives your key. Default `https://api.dotpassport.io`. */
-    baseUrl: clientString(checkBaseUrl, 'Service base URL: absolute http(s), or a path on this origin such as `/rep`. It receives your key. Default `https://api.dotpassport.io`.'),
-    /** Time allowed for each attempt, in ms. Default `45000`. */
-    timeoutMs: clientCount('timeoutMs', 'Time allowed for each attempt, in ms (the first answer for a new address can take 30 s).'),
-    /** Retries after the first attempt on network errors (one at most), 429, 502, 503 and 504. Default `2`. */
-    retries: clientCount('retries', 'Retries after the first attempt: network errors (one at most), 429, 502, 503, 504.'),
-    /** How long answers are cached and shared, in ms; `0` disables. Default `60000`. */
-    cacheTtlMs: clientCount('cacheTtlMs', 'How long answers are cached and shared, in ms; `0` disables.'),
-    /** The largest answer read, in bytes. Default `2000000`. */
-    maxResponseBytes: clientCount('maxResponseBytes', 'The largest answer read, in bytes, after decompression.'),
-    /** Colour theme; `'auto'` follows the system preference live. Default `'light'`. */
-    theme: oneOf(['light', 'dark', 'auto'], 'light', 'host', "Colour theme; `'auto'` follows the system preference live."),
-    /** Extra CSS class(es) for the host element, space separated. Default `''`. */
-    className: { ...string('host', 'Extra CSS class(es) for the host element, space separated.'), default: '' } as Option<string, true>,
-    /** BCP 47 locale for numbers and dates. Default: the browser's. */
-    locale: locale('BCP 47 locale for numbers and dates. Default: the browser’s.'),
-    /** Nonce for the `<style>` fallback on strict-CSP pages. Default: the loading script's nonce. */
-    nonce: string('host', 'Nonce for the `<style>` fallback on strict-CSP pages. Default: the loading script’s.'),
-    /**
-     * `'lazy'` makes no request until the host is within 300 px of the viewport (also inside a
-     * closed `<details>` or a hidden parent: it loads when shown), as `<img loading="lazy">`.
-     * Default `'eager'`.
-     */
-    loading: oneOf(['eager', 'lazy'], 'eager', 'host', "`'lazy'`: no request until the widget is within 300 px of the viewport, as a lazy image does."),
-    /**
-     * Keep the last answer in `sessionStorage` or `localStorage`: the next page load shows it at
-     * once and revalidates it when older than `cacheTtlMs`. Stores data only, never the key.
-     * Default `'none'`.
-     */
-    cache: oneOf(['none', 'session', 'local'], 'none', 'host', 'Keep the last answer in Web Storage: a repeat visit shows it at once, revalidated when older than `cacheTtlMs`.'),
-    /** Called after each successful load. An exception it throws is reported, not propagated. */
-    onLoad: callback<() => void>('Called after each successful load.'),
-    /** Called with the error (usually a `ServiceError`) when loading or rendering fails. */
-    onError: callback<(error: Error) => void>('Called with the error (usually a `ServiceError`) when loading or rendering fails.'),
+  /** API key, sent as `X-API-Key` to `baseUrl` only. Required unless `baseUrl` points at a proxy that adds it. */
+  apiKey: clientString(checkApiKey, 'API key, sent as `X-API-Key` to `baseUrl` only. Required unless `baseUrl` is a proxy that adds it.'),
+  /** The address to display. Required. */
+  address: segment('The address to display. Required.'),
+  /** Service base URL (absolute http(s), or a path on this origin such as `/rep`); it receives your key. Default `https://api.dotpassport.io`. */
+  baseUrl: clientString(
+    checkBaseUrl,
+    'Service base URL: absolute http(s), or a path on this origin such as `/rep`. It receives your key. Default `https://api.dotpassport.io`.',
+  ),
+  /** Time allowed for each attempt, in ms. Default `45000`. */
+  timeoutMs: clientCount('timeoutMs', 'Time allowed for each attempt, in ms (the first answer for a new address can take 30 s).'),
+  /** Retries after the first attempt on network errors (one at most), 429, 502, 503 and 504. Default `2`. */
+  retries: clientCount('retries', 'Retries after the first attempt: network errors (one at most), 429, 502, 503, 504.'),
+  /** How long answers are cached and shared, in ms; `0` disables. Default `60000`. */
+  cacheTtlMs: clientCount('cacheTtlMs', 'How long answers are cached and shared, in ms; `0` disables.'),
+  /** The largest answer read, in bytes. Default `2000000`. */
+  maxResponseBytes: clientCount('maxResponseBytes', 'The largest answer read, in bytes, after decompression.'),
+  /** Colour theme; `'auto'` follows the system preference live. Default `'light'`. */
+  theme: oneOf(['light', 'dark', 'auto'], 'light', 'host', "Colour theme; `'auto'` follows the system preference live."),
+  /** Extra CSS class(es) for the host element, space separated. Default `''`. */
+  className: { ...string('host', 'Extra CSS class(es) for the host element, space separated.'), default: '' } as Option<string, true>,
+  /** BCP 47 locale for numbers and dates. Default: the browser's. */
+  locale: locale('BCP 47 locale for numbers and dates. Default: the browser’s.'),
+  /** Nonce for the `<style>` fallback on strict-CSP pages. Default: the loading script's nonce. */
+  nonce: string('host', 'Nonce for the `<style>` fallback on strict-CSP pages. Default: the loading script’s.'),
+  /**
+   * `'lazy'` makes no request until the host is within 300 px of the viewport (also inside a
+   * closed `<details>` or a hidden parent: it loads when shown), as `<img loading="lazy">`.
+   * Default `'eager'`.
+   */
+  loading: oneOf(
+    ['eager', 'lazy'],
+    'eager',
+    'host',
+    "`'lazy'`: no request until the widget is within 300 px of the viewport, as a lazy image does.",
+  ),
+  /**
+   * Keep the last answer in `sessionStorage` or `localStorage`: the next page load shows it at
+   * once and revalidates it when older than `cacheTtlMs`. Stores data only, never the key.
+   * Default `'none'`.
+   */
+  cache: oneOf(
+    ['none', 'session', 'local'],
+    'none',
+    'host',
+    'Keep the last answer in Web Storage: a repeat visit shows it at once, revalidated when older than `cacheTtlMs`.',
+  ),
+  /** Called after each successful load. An exception it throws is reported, not propagated. */
+  onLoad: callback<() => void>('Called after each successful load.'),
+  /** Called with the error (usually a `ServiceError`) when loading or rendering fails. */
+  onError: callback<(error: Error) => void>('Called with the error (usually a `ServiceError`) when loading or rendering fails.'),
 }))();
 
 /** The most items a list option may ask for. */

@@ -33,6 +33,7 @@ export interface Views<S, Data> {
    * Runs after each render, for what markup cannot carry (custom properties set through CSSOM,
    * a fit to the width). What it returns is called before the next render and on destroy.
    */
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- most kinds return nothing
   decorate?(view: HTMLElement, settings: S): void | (() => void);
 }
 

@@ -31,7 +31,11 @@ export interface KindSet {
 export const kindSet = (types: Record<string, KindEntry>, expected?: string): KindSet => ({
   types,
   options: Object.assign({}, ...Object.values(types).map((kind) => kind.options)) as OptionTable,
-  expected: expected ?? `one of ${Object.keys(types).map((k) => `"${k}"`).join(', ')}`,
+  expected:
+    expected ??
+    `one of ${Object.keys(types)
+      .map((k) => `"${k}"`)
+      .join(', ')}`,
 });
 
 /**

@@ -66,7 +66,10 @@ export const count = <D extends number | undefined>(
   doc: string,
 ): Option<number, D extends number ? true : false> =>
   option({
-    check: (v, name) => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? (v as number) : invalid(name, `a whole number from ${min} to ${max}`, v)),
+    check: (v, name) =>
+      Number.isInteger(v) && (v as number) >= min && (v as number) <= max
+        ? (v as number)
+        : invalid(name, `a whole number from ${min} to ${max}`, v),
     parse: (text, name) => wholeNumber(text, name, max),
     default: fallback as D extends number ? number : undefined,
     effect,
@@ -113,7 +116,17 @@ export const segment = (doc: string): Option<string, false> =>
 /** One of a few strings. */
 export const oneOf = <const T extends string>(values: readonly T[], fallback: T, effect: Effect, doc: string): Option<T, true> =>
   option({
-    check: (v, name) => ((values as readonly unknown[]).includes(v) ? (v as T) : invalid(name, values.map((x) => `"${x}"`).join(', ').replace(/, ([^,]*)$/, ' or $1'), v)),
+    check: (v, name) =>
+      (values as readonly unknown[]).includes(v)
+        ? (v as T)
+        : invalid(
+            name,
+            values
+              .map((x) => `"${x}"`)
+              .join(', ')
+              .replace(/, ([^,]*)$/, ' or $1'),
+            v,
+          ),
     parse: asText,
     default: fallback,
     effect,

@@ -43,7 +43,14 @@ const definition = (key: string): BadgeDefinition => ({
   shortDescription: prose(12),
   longDescription: '',
   metric: blank(6),
-  levels: Array.from({ length: 5 }, (_, i) => ({ level: i + 1, key: `l${i}`, value: i, title: blank(10), shortDescription: '', longDescription: '' })),
+  levels: Array.from({ length: 5 }, (_, i) => ({
+    level: i + 1,
+    key: `l${i}`,
+    value: i,
+    title: blank(10),
+    shortDescription: '',
+    longDescription: '',
+  })),
 });
 
 const earned = (badgeKey: string, level: number): UserBadge => ({

@@ -16,7 +16,6 @@ import { whenNearViewport } from './visibility';
 /** After this long in the loading state, the widget says the service is still calculating. */
 export const SLOW_LOAD_MS = 3000;
 
-
 /** `value` as JSON, or undefined when it cannot be written as JSON. */
 const safeJson = (value: unknown): string | undefined => {
   try {
@@ -118,7 +117,12 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     } else {
       throw new TypeError('repkit: mount() needs a CSS selector or an element');
     }
-    const { host, root, view } = createHost(container.ownerDocument, this.#kind.name, this.#kind.css, this.#options.nonce as string | undefined);
+    const { host, root, view } = createHost(
+      container.ownerDocument,
+      this.#kind.name,
+      this.#kind.css,
+      this.#options.nonce as string | undefined,
+    );
     root.addEventListener('click', this.#onClick);
     root.addEventListener('error', onImageError, true);
     this.#host = host;
@@ -220,7 +224,7 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
       if (!option) continue;
       const value = (changes as Record<string, unknown>)[name];
       if (value === undefined) {
-        if (option.default === undefined) delete next[name];
+        if (option.default === undefined) Reflect.deleteProperty(next, name);
         else next[name] = option.default;
       } else {
         next[name] = option.check(value, name);
@@ -230,7 +234,10 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
       if (next[name] === undefined) throw new OptionError(name, `repkit: "${name}" is required for a ${this.#kind.name} widget`);
     }
     if (next.apiKey === undefined && next.baseUrl === undefined) {
-      throw new OptionError('apiKey', `repkit: "apiKey" is required for a ${this.#kind.name} widget (or a baseUrl pointing at a proxy that adds it)`);
+      throw new OptionError(
+        'apiKey',
+        `repkit: "apiKey" is required for a ${this.#kind.name} widget (or a baseUrl pointing at a proxy that adds it)`,
+      );
     }
     return next as Settings<T, Req>;
   }
@@ -257,7 +264,11 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     if (cache == 'none' || !cacheTtlMs) return undefined;
     const table = this.#kind.options;
     const selecting = Object.keys(table).filter((name) => table[name]!.effect == 'reload');
-    return JSON.stringify([this.#kind.name, this.#client.baseUrl, ...selecting.map((name) => (this.#options as Record<string, unknown>)[name] ?? null)]);
+    return JSON.stringify([
+      this.#kind.name,
+      this.#client.baseUrl,
+      ...selecting.map((name) => (this.#options as Record<string, unknown>)[name] ?? null),
+    ]);
   }
 
   async #load(fresh: boolean): Promise<void> {

@@ -37,7 +37,14 @@ import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const RESULTS = new URL('./results.json', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 5);
 /** The whole run is stopped after this long, whatever it is doing. */
 const DEADLINE_MS = 10 * 60 * 1000;
@@ -154,7 +161,9 @@ async function openPage(browser, sandbox) {
   page.on('request', (r) => {
     if (r.url().includes('/api/v2/')) apiUrls.push(r.url());
   });
-  await page.route(`${sandbox.url}/bench.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE }));
+  await page.route(`${sandbox.url}/bench.html`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE }),
+  );
   await page.goto(`${sandbox.url}/bench.html`);
   await page.waitForFunction(() => typeof window.RepKit == 'object');
   const cdp = await context.newCDPSession(page);
@@ -332,24 +341,28 @@ async function memory(browser, sandbox, cycles = 1000) {
 async function layoutShift(browser, sandbox, kind) {
   const { context, page } = await openPage(browser, sandbox);
   try {
-    return await page.evaluate(async (config) => {
-      const root = document.getElementById('root');
-      root.insertAdjacentHTML('beforeend', '<p>Above the widget.</p><div id="cls"></div><p>Below the widget.</p>');
-      let cls = 0, entries = 0;
-      const observer = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (!e.hadRecentInput) (cls += e.value), entries++;
-      });
-      observer.observe({ type: 'layout-shift' });
-      const widget = RepKit.createWidget(config).mount('#cls');
-      await new Promise((r) => {
-        widget.element.addEventListener('repkit:load', r, { once: true });
-        widget.element.addEventListener('repkit:error', r, { once: true });
-      });
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))));
-      for (const e of observer.takeRecords()) if (!e.hadRecentInput) (cls += e.value), entries++;
-      observer.disconnect();
-      return { kind: config.type, cls, entries, state: widget.state };
-    }, configOf(kind, ADDRESSES.rich, sandbox.url));
+    return await page.evaluate(
+      async (config) => {
+        const root = document.getElementById('root');
+        root.insertAdjacentHTML('beforeend', '<p>Above the widget.</p><div id="cls"></div><p>Below the widget.</p>');
+        let cls = 0,
+          entries = 0;
+        const observer = new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (!e.hadRecentInput) ((cls += e.value), entries++);
+        });
+        observer.observe({ type: 'layout-shift' });
+        const widget = RepKit.createWidget(config).mount('#cls');
+        await new Promise((r) => {
+          widget.element.addEventListener('repkit:load', r, { once: true });
+          widget.element.addEventListener('repkit:error', r, { once: true });
+        });
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))));
+        for (const e of observer.takeRecords()) if (!e.hadRecentInput) ((cls += e.value), entries++);
+        observer.disconnect();
+        return { kind: config.type, cls, entries, state: widget.state };
+      },
+      configOf(kind, ADDRESSES.rich, sandbox.url),
+    );
   } finally {
     await context.close();
   }
@@ -366,7 +379,11 @@ async function lazyLeaderboard(browser, sandbox, rows = 500) {
     const base = configOf('reputation', benchAddress(0), sandbox.url);
     if (!(await page.evaluate(([c]) => window.hasOption(c, 'loading'), [base]))) return null;
     sandbox.resetRequests();
-    const configs = Array.from({ length: rows }, (_, i) => ({ ...configOf('reputation', benchAddress(i), sandbox.url), compact: true, loading: 'lazy' }));
+    const configs = Array.from({ length: rows }, (_, i) => ({
+      ...configOf('reputation', benchAddress(i), sandbox.url),
+      compact: true,
+      loading: 'lazy',
+    }));
     await page.evaluate((list) => {
       const root = document.getElementById('root');
       const table = root.appendChild(document.createElement('ol'));
@@ -375,7 +392,12 @@ async function lazyLeaderboard(browser, sandbox, rows = 500) {
     await quiet(500);
     const atTop = sandbox.requests.length;
     const near = () =>
-      page.$$eval('#root li', (items) => items.map((li, i) => [i, li.getBoundingClientRect()]).filter(([, r]) => r.bottom > -300 && r.top < innerHeight + 300).map(([i]) => i));
+      page.$$eval('#root li', (items) =>
+        items
+          .map((li, i) => [i, li.getBoundingClientRect()])
+          .filter(([, r]) => r.bottom > -300 && r.top < innerHeight + 300)
+          .map(([i]) => i),
+      );
     const first = await near();
     await page.evaluate(() => window.scrollBy(0, innerHeight));
     await quiet(500);
@@ -428,7 +450,8 @@ function sizes() {
         file: `dist/${file}`,
         raw: code.length,
         gzip: gzipSync(code, { level: 9 }).length,
-        brotli: brotliCompressSync(code, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: code.length } }).length,
+        brotli: brotliCompressSync(code, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: code.length } })
+          .length,
       };
     });
 }
@@ -446,7 +469,9 @@ const kB = (bytes) => round(bytes / 1000, 2);
 
 function report(results) {
   const out = [];
-  out.push(`repkit ${results.version} bench — ${results.date}, ${results.chromium}, ${results.machine.cpus} × ${results.machine.cpu}, Node ${results.node}`);
+  out.push(
+    `repkit ${results.version} bench — ${results.date}, ${results.chromium}, ${results.machine.cpus} × ${results.machine.cpu}, Node ${results.node}`,
+  );
   out.push(`Build measured: ${results.build}. ${RUNS} runs per timing, median shown.\n`);
 
   out.push('HTTP requests the sandbox received (widgets mounted at once, fresh page each)');
@@ -461,7 +486,9 @@ function report(results) {
         r.requests - r.distinct,
         r.loaded,
         r.failed,
-        Object.entries(r.byEndpoint).map(([k, v]) => `${k} ${v}`).join(', '),
+        Object.entries(r.byEndpoint)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', '),
       ]),
     ]),
   );
@@ -477,7 +504,20 @@ function report(results) {
   out.push('100 widgets (25 of each kind, one address) mounted at once: first mount() → last repkit:load');
   out.push(
     table([
-      ['latency', 'mount→last load ms', 'frames', 'long tasks', 'long task ms', 'main thread busy ms', 'JS ms', 'in repkit ms', 'GC ms', 'layout ms', 'style ms', 'loaded'],
+      [
+        'latency',
+        'mount→last load ms',
+        'frames',
+        'long tasks',
+        'long task ms',
+        'main thread busy ms',
+        'JS ms',
+        'in repkit ms',
+        'GC ms',
+        'layout ms',
+        'style ms',
+        'loaded',
+      ],
       ...t.map((r) => [
         `${r.latencyMs} ms`,
         round(r.mountToLastLoadMs),
@@ -513,10 +553,24 @@ function report(results) {
   if (u.requests !== 0) out.push(`WARNING: update({ theme }) made ${u.requests} request(s); it must make none.`);
   out.push('');
 
-  out.push('Widgets of distinct addresses (reputation, badge, profile in turn; one request each) mounted at once: first mount() → last repkit:load');
+  out.push(
+    'Widgets of distinct addresses (reputation, badge, profile in turn; one request each) mounted at once: first mount() → last repkit:load',
+  );
   out.push(
     table([
-      ['latency', 'widgets', 'mount→last load ms', 'frames', 'style ms', 'layout ms', 'style + layout ms', 'main thread busy ms', 'long task ms', 'requests', 'loaded'],
+      [
+        'latency',
+        'widgets',
+        'mount→last load ms',
+        'frames',
+        'style ms',
+        'layout ms',
+        'style + layout ms',
+        'main thread busy ms',
+        'long task ms',
+        'requests',
+        'loaded',
+      ],
       ...results.distinct.map((r) => [
         `${r.latencyMs} ms`,
         r.widgets,
@@ -538,7 +592,12 @@ function report(results) {
   );
 
   out.push('Cumulative layout shift, one widget at its defaults between two paragraphs, mount → two frames after load (50 ms latency)');
-  out.push(table([['kind', 'CLS (worst run)', 'shift entries', 'final state'], ...results.layoutShift.map((r) => [r.kind, round(r.cls, 4), r.entries, r.states.join(', ')])]));
+  out.push(
+    table([
+      ['kind', 'CLS (worst run)', 'shift entries', 'final state'],
+      ...results.layoutShift.map((r) => [r.kind, round(r.cls, 4), r.entries, r.states.join(', ')]),
+    ]),
+  );
   out.push('');
 
   const lazy = results.lazy;
@@ -549,7 +608,7 @@ function report(results) {
       lazy ? [lazy.rows, lazy.requestsAtTop, lazy.requests, lazy.rowsNear] : [500, 'n/a', 'n/a', 'n/a'],
     ]),
   );
-  if (!lazy) out.push("n/a: this build has no `loading` option.");
+  if (!lazy) out.push('n/a: this build has no `loading` option.');
   out.push('');
 
   const sc = results.sessionCache;
@@ -564,12 +623,22 @@ function report(results) {
   if (!sc) out.push('n/a: this build has no `cache` option.');
   out.push('');
 
-  const pageErrors = [...results.requests, ...results.timing.flatMap((t) => [...t.runs, ...t.profiles]), ...results.distinct.flatMap((d) => d.runs)].reduce((n, r) => n + r.pageErrors, 0);
+  const pageErrors = [
+    ...results.requests,
+    ...results.timing.flatMap((t) => [...t.runs, ...t.profiles]),
+    ...results.distinct.flatMap((d) => d.runs),
+  ].reduce((n, r) => n + r.pageErrors, 0);
   if (pageErrors) out.push(`WARNING: pages reported ${pageErrors} uncaught error(s) during the runs.\n`);
 
   const m = results.memory;
   out.push(`Memory: ${m.cycles} cycles of create → mount → load → destroy (kinds in turn, ${round(m.cycleMs, 2)} ms a cycle)`);
-  const row = (label, key, scale = (x) => x) => [label, scale(m.before[key]), scale(m.after[key]), scale(m.after[key] - m.before[key]), scale(m.afterMore[key] - m.after[key])];
+  const row = (label, key, scale = (x) => x) => [
+    label,
+    scale(m.before[key]),
+    scale(m.after[key]),
+    scale(m.after[key] - m.before[key]),
+    scale(m.afterMore[key] - m.after[key]),
+  ];
   out.push(
     table([
       ['counter', 'before', `after ${m.cycles}`, 'change', `change over ${m.cycles} more`],
@@ -596,7 +665,10 @@ async function main() {
     log('dist/ is missing: building it first (npm run build)…');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   }
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: run \`node test/browser/ensure-chromium.mjs\` (installs Debian's chromium) or set CHROMIUM_PATH`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}: run \`node test/browser/ensure-chromium.mjs\` (installs Debian's chromium) or set CHROMIUM_PATH`,
+    );
 
   const { version } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8'));
   /** Things to close, last opened first, whatever happens. */
@@ -622,10 +694,17 @@ async function main() {
     const results = {
       version,
       date: new Date().toISOString(),
-      commit: git(['rev-parse', '--short', 'HEAD']) + (git(['status', '--porcelain', '--', 'src', 'styles', 'rollup.config.mjs']) ? ' (with uncommitted changes)' : ''),
+      commit:
+        git(['rev-parse', '--short', 'HEAD']) +
+        (git(['status', '--porcelain', '--', 'src', 'styles', 'rollup.config.mjs']) ? ' (with uncommitted changes)' : ''),
       node: process.versions.node,
       chromium: `Chromium ${browser.version()}`,
-      machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model.trim() ?? 'unknown', memoryGB: round(os.totalmem() / 1e9, 1), platform: `${os.platform()} ${os.release()}` },
+      machine: {
+        cpus: os.cpus().length,
+        cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+        memoryGB: round(os.totalmem() / 1e9, 1),
+        platform: `${os.platform()} ${os.release()}`,
+      },
       build: 'dist/repkit.umd.js (script tag, global RepKit); page and API on one origin',
       runs: RUNS,
       requests: [],
@@ -651,7 +730,10 @@ async function main() {
     const mixed = services.flatMap((base) => ANSWERING.flatMap((address) => KINDS.map((kind) => configOf(kind, address, base))));
     results.requests.push({ scenario: '10 addresses × 4 kinds', kind: 'all', ...(await requestsFor(browser, fast, mixed)) });
 
-    for (const [latencyMs, sandbox] of [[0, fast], [50, slow]]) {
+    for (const [latencyMs, sandbox] of [
+      [0, fast],
+      [50, slow],
+    ]) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         log(`timing: 100 widgets at ${latencyMs} ms latency, run ${i + 1}/${RUNS}`);
@@ -690,7 +772,10 @@ async function main() {
       }
     }
 
-    for (const [latencyMs, sandbox] of [[0, fast], [50, slow]]) {
+    for (const [latencyMs, sandbox] of [
+      [0, fast],
+      [50, slow],
+    ]) {
       for (const n of [10, 100]) {
         const runs = [];
         for (let i = 0; i < RUNS; i++) {
@@ -719,7 +804,12 @@ async function main() {
       log(`layout shift: ${kind}`);
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await layoutShift(browser, slow, kind));
-      results.layoutShift.push({ kind, cls: Math.max(...runs.map((r) => r.cls)), entries: Math.max(...runs.map((r) => r.entries)), states: [...new Set(runs.map((r) => r.state))] });
+      results.layoutShift.push({
+        kind,
+        cls: Math.max(...runs.map((r) => r.cls)),
+        entries: Math.max(...runs.map((r) => r.entries)),
+        states: [...new Set(runs.map((r) => r.state))],
+      });
     }
 
     log('lazy leaderboard: 500 rows, scrolled one screen');

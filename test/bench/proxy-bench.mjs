@@ -98,7 +98,13 @@ const timedGet = (url, headers = {}) =>
 
 const apiCalls = () => sandbox.requests.filter((r) => r.path.startsWith('/api/v2/')).length;
 
-const results = { when: new Date(realNow()).toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, ttlSeconds: TTL };
+const results = {
+  when: new Date(realNow()).toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+  cpu: os.cpus()[0]?.model,
+  ttlSeconds: TTL,
+};
 
 try {
   // ---- upstream requests per 1,000 visits ---------------------------------------------------
@@ -114,7 +120,15 @@ try {
       await Promise.all(visitors.slice(i, i + 50).flatMap((a) => visitPaths(a).map((p) => timedGet(`${proxy.url}/api/v2/${p}`))));
     }
     const upstream = apiCalls();
-    results.burst = { visits: VISITS, addresses: ADDRESS_COUNT, proxiedCalls: VISITS * 4, upstreamRequests: upstream, per1000Visits: round((upstream * 1000) / VISITS, 1), withoutProxy: VISITS * 4, bound: ADDRESS_COUNT * 3 + 1 };
+    results.burst = {
+      visits: VISITS,
+      addresses: ADDRESS_COUNT,
+      proxiedCalls: VISITS * 4,
+      upstreamRequests: upstream,
+      per1000Visits: round((upstream * 1000) / VISITS, 1),
+      withoutProxy: VISITS * 4,
+      bound: ADDRESS_COUNT * 3 + 1,
+    };
     await proxy.stop();
   }
 
@@ -132,7 +146,15 @@ try {
     offsetMs = 0;
     const upstream = apiCalls();
     const bound = ADDRESS_COUNT * 3 * Math.ceil(HOUR_S / TTL) + Math.ceil(HOUR_S / 3600) + 1;
-    results.hour = { visits: VISITS, addresses: ADDRESS_COUNT, simulatedSeconds: HOUR_S, upstreamRequests: upstream, per1000Visits: round((upstream * 1000) / VISITS, 1), withoutProxy: VISITS * 4, bound };
+    results.hour = {
+      visits: VISITS,
+      addresses: ADDRESS_COUNT,
+      simulatedSeconds: HOUR_S,
+      upstreamRequests: upstream,
+      per1000Visits: round((upstream * 1000) / VISITS, 1),
+      withoutProxy: VISITS * 4,
+      bound,
+    };
     await proxy.stop();
   }
 

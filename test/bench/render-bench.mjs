@@ -27,7 +27,14 @@ import { ADDRESS, body, worstScenarios } from './worst-records.mjs';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const RESULTS = new URL('./render-results.json', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 const RUNS = Math.max(1, Number(process.env.RENDER_RUNS) || 5);
 /** The target of issue 10: no render of any record may hold the main thread longer. */
 const TARGET_MS = 50;
@@ -99,7 +106,9 @@ async function measure(browser, origin, scenario, index) {
       ? route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: found[1] })
       : route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not Found"}' });
   });
-  await page.route(`${origin}/render-bench.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE }));
+  await page.route(`${origin}/render-bench.html`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE }),
+  );
   await page.goto(`${origin}/render-bench.html`);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
@@ -159,13 +168,29 @@ async function main() {
       '',
       table([
         ['worst record', 'body kB', 'render ms', 'of it layout', 'load ms', 'longest task ms', 'height px', '"+N more" lines'],
-        ...results.map((r) => [r.scenario, Math.round(r.bytes / 1000), r.renderMs, r.layoutMs, r.loadMs, r.longestTaskMs, r.heightPx, r.more || '—']),
+        ...results.map((r) => [
+          r.scenario,
+          Math.round(r.bytes / 1000),
+          r.renderMs,
+          r.layoutMs,
+          r.loadMs,
+          r.longestTaskMs,
+          r.heightPx,
+          r.more || '—',
+        ]),
       ]),
       '',
       `slowest render: ${worst} ms (target: under ${TARGET_MS} ms)`,
     ].join('\n');
     console.log(text);
-    writeFileSync(RESULTS, JSON.stringify({ date: new Date().toISOString(), chromium: browser.version(), runs: RUNS, targetMs: TARGET_MS, results, table: text.split('\n') }, null, 2) + '\n');
+    writeFileSync(
+      RESULTS,
+      JSON.stringify(
+        { date: new Date().toISOString(), chromium: browser.version(), runs: RUNS, targetMs: TARGET_MS, results, table: text.split('\n') },
+        null,
+        2,
+      ) + '\n',
+    );
     log(`written to ${RESULTS.slice(ROOT.length)}`);
   } finally {
     await browser.close();

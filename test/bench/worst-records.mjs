@@ -42,8 +42,22 @@ export const fill = (make, { bytes = DEFAULT_BUDGET - SLACK, count } = {}) => {
 
 const reason = (i, extra = {}) => ({ key: `r${i}`, points: i, title: '', description: '', thresholds: [], advices: [], ...extra });
 const level = (i, extra = {}) => ({ level: i + 1, key: `L${i}`, value: i, title: '', shortDescription: '', longDescription: '', ...extra });
-const badge = (i, extra = {}) => ({ badgeKey: `B${i}`, achievedLevel: 1 + (i % 5), achievedLevelKey: 'k', achievedLevelTitle: '', ...extra });
-const badgeDefinition = (i, extra = {}) => ({ key: `B${i}`, title: '', shortDescription: '', longDescription: '', metric: '', levels: [], ...extra });
+const badge = (i, extra = {}) => ({
+  badgeKey: `B${i}`,
+  achievedLevel: 1 + (i % 5),
+  achievedLevelKey: 'k',
+  achievedLevelTitle: '',
+  ...extra,
+});
+const badgeDefinition = (i, extra = {}) => ({
+  key: `B${i}`,
+  title: '',
+  shortDescription: '',
+  longDescription: '',
+  metric: '',
+  levels: [],
+  ...extra,
+});
 
 /** getCategoryScore's answer for `definition` (the score is the first reason's). */
 export const categoryRecord = (definition) => ({
@@ -79,13 +93,17 @@ export const worstScenarios = ({ count, bytes } = {}) => {
     {
       name: 'reputation: 2 MB of categories',
       config: { type: 'reputation', maxCategories: 50 },
-      answers: { [`scores/${ADDRESS}`]: scoresRecord(Object.fromEntries(many((i) => [`c${i}`, { score: i % 997, reason: '', title: '' }]))) },
+      answers: {
+        [`scores/${ADDRESS}`]: scoresRecord(Object.fromEntries(many((i) => [`c${i}`, { score: i % 997, reason: '', title: '' }]))),
+      },
     },
     {
       name: 'reputation: 50 categories, long titles',
       config: { type: 'reputation', maxCategories: 50 },
       answers: {
-        [`scores/${ADDRESS}`]: scoresRecord(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`c${i}`, { score: i, reason: '', title: words(long) }]))),
+        [`scores/${ADDRESS}`]: scoresRecord(
+          Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`c${i}`, { score: i, reason: '', title: words(long) }])),
+        ),
       },
     },
     {
@@ -100,7 +118,11 @@ export const worstScenarios = ({ count, bytes } = {}) => {
       name: 'badges: 50 badges, long titles',
       config: { type: 'badges', maxBadges: 50, showProgress: true },
       answers: {
-        [`badges/${ADDRESS}`]: { address: ADDRESS, badges: Array.from({ length: 50 }, (_, i) => badge(i, { achievedLevelTitle: words(long / 2) })), count: 50 },
+        [`badges/${ADDRESS}`]: {
+          address: ADDRESS,
+          badges: Array.from({ length: 50 }, (_, i) => badge(i, { achievedLevelTitle: words(long / 2) })),
+          count: 50,
+        },
         'metadata/badges': { badges: Array.from({ length: 50 }, (_, i) => badgeDefinition(i, { title: words(long / 2) })) },
       },
     },
@@ -123,13 +145,17 @@ export const worstScenarios = ({ count, bytes } = {}) => {
     {
       name: 'profile: 2 MB of social links',
       config: { type: 'profile' },
-      answers: { [`profiles/${ADDRESS}`]: profileRecord({ socialLinks: Object.fromEntries(many((i) => [`p${i}`, `https://example.com/${i}`])) }) },
+      answers: {
+        [`profiles/${ADDRESS}`]: profileRecord({ socialLinks: Object.fromEntries(many((i) => [`p${i}`, `https://example.com/${i}`])) }),
+      },
     },
     {
       name: 'profile: 2 MB of identities',
       config: { type: 'profile' },
       answers: {
-        [`profiles/${ADDRESS}`]: profileRecord({ polkadotIdentities: many((i) => ({ address: `a${i}`, judgements: [{ index: i, judgement: 'Unknown' }] })) }),
+        [`profiles/${ADDRESS}`]: profileRecord({
+          polkadotIdentities: many((i) => ({ address: `a${i}`, judgements: [{ index: i, judgement: 'Unknown' }] })),
+        }),
       },
     },
     {
@@ -138,7 +164,12 @@ export const worstScenarios = ({ count, bytes } = {}) => {
       answers: {
         [`profiles/${ADDRESS}`]: profileRecord({
           bio: words(1_000_000),
-          socialLinks: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`${words(2000, 'site')}${i}`, `https://example.com/${words(long / 2, 'path').replace(/ /g, '/')}`])),
+          socialLinks: Object.fromEntries(
+            Array.from({ length: 12 }, (_, i) => [
+              `${words(2000, 'site')}${i}`,
+              `https://example.com/${words(long / 2, 'path').replace(/ /g, '/')}`,
+            ]),
+          ),
           polkadotIdentities: Array.from({ length: 5 }, (_, i) => ({
             address: `a${i}`,
             display: words(long / 2),
@@ -158,7 +189,11 @@ export const worstScenarios = ({ count, bytes } = {}) => {
     {
       name: 'category: 2 MB of thresholds',
       config: { type: 'category', categoryKey: 'governance' },
-      answers: { [`scores/${ADDRESS}/governance`]: categoryRecord({ reasons: [reason(0, { thresholds: many(() => ({ label: '', description: '' })) })] }) },
+      answers: {
+        [`scores/${ADDRESS}/governance`]: categoryRecord({
+          reasons: [reason(0, { thresholds: many(() => ({ label: '', description: '' })) })],
+        }),
+      },
     },
     {
       name: 'category: 2 MB of advices',

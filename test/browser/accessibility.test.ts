@@ -29,7 +29,9 @@ const WIDGETS = [
 const axe = async (page: Page) => {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe.run();
+    const result = await (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> } }
+    ).axe.run();
     return result.violations.map((v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
   });
 };
@@ -39,7 +41,15 @@ describe('axe-core', () => {
     it(`finds no violation in any widget or state, ${theme} theme`, async () => {
       const { page } = await browser.page();
       const bg = theme == 'dark' ? '<style>body { background: #0b0c0f; color: #eceef3; }</style>' : '';
-      await servePage(page, `${browser.url}/t/a11y-${theme}.html`, umdPage(browser.url, WIDGETS.map((w) => ({ ...w, theme })), bg));
+      await servePage(
+        page,
+        `${browser.url}/t/a11y-${theme}.html`,
+        umdPage(
+          browser.url,
+          WIDGETS.map((w) => ({ ...w, theme })),
+          bg,
+        ),
+      );
       await page.goto(`${browser.url}/t/a11y-${theme}.html`);
       await settled(page, WIDGETS.length);
       expect(await axe(page)).toEqual([]);
@@ -53,7 +63,9 @@ describe('axe-core', () => {
     await servePage(page, `${browser.url}/t/a11y-loading.html`, umdPage(slow, WIDGETS.slice(0, 6)));
     await page.goto(`${browser.url}/t/a11y-loading.html`);
     await page.locator('.rk-skel').first().waitFor();
-    expect(await page.locator('[part="widget"]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-busy')))).toEqual(Array(6).fill('true'));
+    expect(await page.locator('[part="widget"]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-busy')))).toEqual(
+      Array(6).fill('true'),
+    );
     expect(await axe(page)).toEqual([]);
     await page.context().close();
   });
@@ -86,7 +98,9 @@ describe('keyboard', () => {
     await page.goto(`${browser.url}/t/keys.html`);
     expect(await settled(page, 2)).toEqual(['ready', 'error']);
     const interactive = await page.evaluate(() => {
-      const all = Array.from(document.querySelectorAll('.repkit')).flatMap((h) => Array.from(h.shadowRoot!.querySelectorAll('a[href], button')));
+      const all = Array.from(document.querySelectorAll('.repkit')).flatMap((h) =>
+        Array.from(h.shadowRoot!.querySelectorAll('a[href], button')),
+      );
       (window as unknown as { interactive: Element[] }).interactive = all;
       return all.length;
     });

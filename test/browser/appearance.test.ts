@@ -15,7 +15,10 @@ const KINDS = [
 ];
 
 const background = (page: Page, index: number) =>
-  page.locator('[part="widget"]').nth(index).evaluate((el) => getComputedStyle(el).backgroundColor);
+  page
+    .locator('[part="widget"]')
+    .nth(index)
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
 
 const LIGHT = 'rgb(255, 255, 255)';
 const DARK = 'rgb(22, 24, 29)';
@@ -24,13 +27,23 @@ describe('themes', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`renders every kind in the ${theme} theme (screenshots in artifacts/)`, async () => {
       const { page } = await browser.page();
-      await servePage(page, `${browser.url}/t/${theme}.html`, umdPage(browser.url, KINDS.map((k) => ({ ...k, theme }))));
+      await servePage(
+        page,
+        `${browser.url}/t/${theme}.html`,
+        umdPage(
+          browser.url,
+          KINDS.map((k) => ({ ...k, theme })),
+        ),
+      );
       await page.goto(`${browser.url}/t/${theme}.html`);
       expect(await settled(page, KINDS.length)).toEqual(KINDS.map(() => 'ready'));
       for (let i = 0; i < KINDS.length; i++) {
         expect(await background(page, i)).toBe(theme == 'light' ? LIGHT : DARK);
         const name = `${KINDS[i]!.type}${KINDS[i]!.badgeKey ? '-one' : ''}-${theme}`;
-        await page.locator('.repkit').nth(i).screenshot({ path: `${ARTIFACTS}/${name}.png` });
+        await page
+          .locator('.repkit')
+          .nth(i)
+          .screenshot({ path: `${ARTIFACTS}/${name}.png` });
       }
       await page.context().close();
     });
@@ -38,12 +51,21 @@ describe('themes', () => {
 
   it('auto follows the system colour scheme, live', async () => {
     const { page } = await browser.page({ colorScheme: 'dark' });
-    await servePage(page, `${browser.url}/t/auto.html`, umdPage(browser.url, KINDS.map((k) => ({ ...k, theme: 'auto' }))));
+    await servePage(
+      page,
+      `${browser.url}/t/auto.html`,
+      umdPage(
+        browser.url,
+        KINDS.map((k) => ({ ...k, theme: 'auto' })),
+      ),
+    );
     await page.goto(`${browser.url}/t/auto.html`);
     await settled(page, KINDS.length);
     for (let i = 0; i < KINDS.length; i++) expect(await background(page, i)).toBe(DARK);
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.repkit')).every((h) => h.dataset.theme == 'light'));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('.repkit')).every((h) => h.dataset.theme == 'light'),
+    );
     for (let i = 0; i < KINDS.length; i++) expect(await background(page, i)).toBe(LIGHT);
     await page.context().close();
   });
@@ -64,9 +86,13 @@ describe('themes', () => {
 });
 
 describe('the host page', () => {
-  it("lends the widget its font", async () => {
+  it('lends the widget its font', async () => {
     const { page } = await browser.page();
-    await servePage(page, `${browser.url}/t/font.html`, umdPage(browser.url, [KINDS[0]!], '<style>body { font-family: "Courier New", monospace; }</style>'));
+    await servePage(
+      page,
+      `${browser.url}/t/font.html`,
+      umdPage(browser.url, [KINDS[0]!], '<style>body { font-family: "Courier New", monospace; }</style>'),
+    );
     await page.goto(`${browser.url}/t/font.html`);
     await settled(page, 1);
     expect(await page.locator('[part="widget"]').evaluate((el) => getComputedStyle(el).fontFamily)).toBe('"Courier New", monospace');

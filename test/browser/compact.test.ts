@@ -51,14 +51,21 @@ const rowOf = (page: Page, index: number): Promise<Row> =>
       });
       const moreBox = more.getBoundingClientRect();
       // One line: every item's vertical extent overlaps every other's.
-      const boxes = [...root.querySelectorAll('.rk-total, .rk-category:not(.rk-chip-hidden), .rk-chip-more:not([hidden])')].map((el) => el.getBoundingClientRect());
+      const boxes = [...root.querySelectorAll('.rk-total, .rk-category:not(.rk-chip-hidden), .rk-chip-more:not([hidden])')].map((el) =>
+        el.getBoundingClientRect(),
+      );
       const oneLine = Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom));
       return {
         chips,
         listRight: listBox.right,
         cardRight: cardBox.right - padding,
         listOverflows: list.scrollWidth > list.clientWidth + 1,
-        more: { shown: !more.hidden && moreBox.width > 0, text: more.textContent ?? '', right: moreBox.right, ariaHidden: more.getAttribute('aria-hidden') },
+        more: {
+          shown: !more.hidden && moreBox.width > 0,
+          text: more.textContent ?? '',
+          right: moreBox.right,
+          ariaHidden: more.getAttribute('aria-hidden'),
+        },
         oneLine,
       };
     });
@@ -119,7 +126,10 @@ describe('compact reputation fits its chips to the width', () => {
         const capped = await rowOf(p, i * configs.length + 1);
         expect(capped.chips).toHaveLength(6);
         expectFitted(capped, RICH_CATEGORIES - 6, `${WIDTHS[i]} px, maxCategories 6`);
-        await p.locator('.repkit').nth(i * configs.length).screenshot({ path: `${ARTIFACTS}/compact-${WIDTHS[i]}-${theme}.png` });
+        await p
+          .locator('.repkit')
+          .nth(i * configs.length)
+          .screenshot({ path: `${ARTIFACTS}/compact-${WIDTHS[i]}-${theme}.png` });
       }
       // Wider shows more: at 240 px some are hidden, at 480 px at least two chips are shown.
       expect(shownAt[0]).toBeLessThan(RICH_CATEGORIES);
@@ -180,7 +190,9 @@ describe('compact reputation fits its chips to the width', () => {
     await p.evaluate(
       ({ base, key, address }) => {
         const w = window as unknown as { RepKit: { createWidget(c: object): { mount(t: string): unknown } }; widgets: unknown[] };
-        w.widgets = ['#a', '#b'].map((t) => w.RepKit.createWidget({ type: 'reputation', baseUrl: base, apiKey: key, address, compact: true }).mount(t));
+        w.widgets = ['#a', '#b'].map((t) =>
+          w.RepKit.createWidget({ type: 'reputation', baseUrl: base, apiKey: key, address, compact: true }).mount(t),
+        );
       },
       { base: browser.url, key: 'demo-key', address: ADDRESSES.rich },
     );
@@ -188,11 +200,11 @@ describe('compact reputation fits its chips to the width', () => {
     expect(await active()).toBe(2);
     type W = { update(c: object): void; destroy(): void };
     // Re-rendering replaces the observer rather than adding one; leaving compact stops it.
-    await p.evaluate(() => ((window as unknown as { widgets: W[] }).widgets[0]!).update({ theme: 'dark', maxCategories: 3 }));
+    await p.evaluate(() => (window as unknown as { widgets: W[] }).widgets[0]!.update({ theme: 'dark', maxCategories: 3 }));
     expect(await active()).toBe(2);
-    await p.evaluate(() => ((window as unknown as { widgets: W[] }).widgets[0]!).update({ compact: false }));
+    await p.evaluate(() => (window as unknown as { widgets: W[] }).widgets[0]!.update({ compact: false }));
     expect(await active()).toBe(1);
-    await p.evaluate(() => ((window as unknown as { widgets: W[] }).widgets[1]!).destroy());
+    await p.evaluate(() => (window as unknown as { widgets: W[] }).widgets[1]!.destroy());
     expect(await active()).toBe(0);
     await p.context().close();
   });

@@ -32,7 +32,11 @@ ${configs.map((_, i) => `<div id="w${i}"></div>`).join('\n')}
 ${configs.map((c, i) => `RepKit.createWidget(${JSON.stringify({ apiKey: API_KEY, ...c })}).mount('#w${i}');`).join('\n')}
 </script></body></html>`;
 
-const shadowText = (page: Page, index: number) => page.locator('.repkit').nth(index).evaluate((host) => host.shadowRoot!.textContent ?? '');
+const shadowText = (page: Page, index: number) =>
+  page
+    .locator('.repkit')
+    .nth(index)
+    .evaluate((host) => host.shadowRoot!.textContent ?? '');
 
 describe('production-shaped data at the default address', () => {
   it('renders every kind, with identities, the verified mark and definitions that carry no key', async () => {
@@ -61,7 +65,12 @@ describe('production-shaped data at the default address', () => {
     }
 
     // Reputation: the 12 production categories, the default 6 shown.
-    expect(await page.locator('.repkit').nth(0).evaluate((h) => h.shadowRoot!.querySelectorAll('[part="category"]').length)).toBe(6);
+    expect(
+      await page
+        .locator('.repkit')
+        .nth(0)
+        .evaluate((h) => h.shadowRoot!.querySelectorAll('[part="category"]').length),
+    ).toBe(6);
 
     // Badge list: the three PascalCase badges the API computed.
     expect(await shadowText(page, 1)).toContain('Referendum Voter');

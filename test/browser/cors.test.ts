@@ -51,12 +51,18 @@ ${keys.map((_, i) => `<div id="w${i}"></div>`).join('\n')}
 <script src="${browser.url}/dist/repkit.umd.js"></script>
 <script>
 ${keys
-  .map((apiKey, i) => `RepKit.createWidget(${JSON.stringify({ type: 'reputation', apiKey, address: ADDRESSES.rich, baseUrl: browser.url })}).mount('#w${i}');`)
+  .map(
+    (apiKey, i) =>
+      `RepKit.createWidget(${JSON.stringify({ type: 'reputation', apiKey, address: ADDRESSES.rich, baseUrl: browser.url })}).mount('#w${i}');`,
+  )
   .join('\n')}
 </script></body></html>`;
 
 const errorText = (page: Page, index: number) =>
-  page.locator('.repkit').nth(index).evaluate((host) => host.shadowRoot!.querySelector('.rk-error-text')?.textContent ?? '');
+  page
+    .locator('.repkit')
+    .nth(index)
+    .evaluate((host) => host.shadowRoot!.querySelector('.rk-error-text')?.textContent ?? '');
 
 describe('CORS between a page and the sandbox', () => {
   it('an allowed key works from another origin; a refused one fails as a network error that names the origin, in at most 2 attempts', async () => {
@@ -89,7 +95,13 @@ describe('CORS between a page and the sandbox', () => {
         } catch (e) {
           refusal = (e as Error).name;
         }
-        return { status: res.status, total: body.data.totalScore, limit: res.headers.get('x-ratelimit-limit'), reset: res.headers.get('x-ratelimit-reset'), refusal };
+        return {
+          status: res.status,
+          total: body.data.totalScore,
+          limit: res.headers.get('x-ratelimit-limit'),
+          reset: res.headers.get('x-ratelimit-reset'),
+          refusal,
+        };
       },
       { base: browser.url, address: ADDRESSES.rich, key: API_KEY, locked: ORIGIN_LOCKED_KEY },
     );

@@ -27,8 +27,9 @@ describe('the demo playground', () => {
   for (const width of [1280, 390]) {
     it(`shows a ready widget on the first screen, at ${width} px, on a page of sensible height`, async () => {
       const { page, log, failed } = await open(width);
-      const above = await page.$$eval('.repkit', (hosts) =>
-        hosts.filter((h) => h.getBoundingClientRect().top < innerHeight && (h as HTMLElement).dataset.state == 'ready').length,
+      const above = await page.$$eval(
+        '.repkit',
+        (hosts) => hosts.filter((h) => h.getBoundingClientRect().top < innerHeight && (h as HTMLElement).dataset.state == 'ready').length,
       );
       expect(above).toBeGreaterThanOrEqual(1);
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -49,7 +50,9 @@ describe('the demo playground', () => {
       const img = document.querySelector('#playground .repkit')?.shadowRoot?.querySelector('img');
       return !!img && img.complete && img.naturalWidth > 0;
     });
-    const sources = await page.$$eval('.repkit', (hosts) => hosts.flatMap((h) => Array.from(h.shadowRoot!.querySelectorAll('img')).map((i) => i.src)));
+    const sources = await page.$$eval('.repkit', (hosts) =>
+      hosts.flatMap((h) => Array.from(h.shadowRoot!.querySelectorAll('img')).map((i) => i.src)),
+    );
     expect(sources.length).toBeGreaterThan(0);
     for (const src of sources) expect(new URL(src).origin).toBe(browser.url);
     expect(failed).toEqual([]);

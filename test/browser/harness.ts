@@ -12,7 +12,14 @@ export const ARTIFACTS = `${ROOT}artifacts`;
 const AVATAR_SVG = readFileSync(`${ROOT}demo/avatar.svg`, 'utf8');
 
 /** The flags every run uses: no sandbox as root, and no network beyond the page's own. */
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /** What a page did that a user (or a developer's console) would notice. */
 export interface PageLog {

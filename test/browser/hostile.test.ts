@@ -107,12 +107,16 @@ const render = async (kind: Kind): Promise<Rendered> => {
   const navigations: string[] = [];
   page.on('framenavigated', (frame) => navigations.push(frame.url()));
   await page.route(/\/hostile\/(links|identities)\/(\d+)\/api\/v2\//, (route) => {
-    const [, variant, index, apiPath] = /\/hostile\/(links|identities)\/(\d+)\/api\/v2\/(.+)$/.exec(new URL(route.request().url()).pathname)!;
+    const [, variant, index, apiPath] = /\/hostile\/(links|identities)\/(\d+)\/api\/v2\/(.+)$/.exec(
+      new URL(route.request().url()).pathname,
+    )!;
     const { status, body } = answer(CORPUS[Number(index)]!.value, apiPath!, variant as ProfileVariant);
     return route.fulfill({ status, contentType: 'application/json; charset=utf-8', body, headers: { 'Access-Control-Allow-Origin': '*' } });
   });
   // Image URLs the payloads name: answer them (the machine is offline), and log them like any request.
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: IMAGE }));
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: IMAGE }),
+  );
   const url = `${origin}/t/hostile-${kind}.html`;
   await servePage(
     page,
@@ -303,13 +307,10 @@ describe.each(['reputation', 'badge', 'profile', 'category'] as Kind[])('%s widg
   });
 
   // Guards a fixed bug: category thresholds and advice once overflowed the card (see the end of the file).
-  it(
-    `wraps or truncates untrusted text inside the card (nothing cut off at its edge)`,
-    async () => {
-      const { clipped } = await measure(rendered.page, NEEDLES);
-      expect(clipped).toEqual([]);
-    },
-  );
+  it(`wraps or truncates untrusted text inside the card (nothing cut off at its edge)`, async () => {
+    const { clipped } = await measure(rendered.page, NEEDLES);
+    expect(clipped).toEqual([]);
+  });
 });
 
 /*

@@ -149,7 +149,10 @@ const cycles = (page: Page, args: CycleArgs) =>
         ...(mode == 'midLoad' ? { cacheTtlMs: 0 } : {}),
       }).mount(container);
       // Odd cycles change the data (a reload), even ones the display (a re-render).
-      const change = i % 2 ? { address: addresses[(i + 1) % addresses.length] } : { theme: theme == 'auto' ? 'light' : 'auto', maxBadges: 2, compact: true };
+      const change =
+        i % 2
+          ? { address: addresses[(i + 1) % addresses.length] }
+          : { theme: theme == 'auto' ? 'light' : 'auto', maxBadges: 2, compact: true };
       const end = () => {
         widget.destroy();
         container.remove();
@@ -184,7 +187,8 @@ describe('1,000 create → mount → update → destroy cycles per kind leave no
     const fast = browser.url;
     const slow = faultBaseUrl(browser.url, { latency: 25, id: 'leaks' });
     const addresses = [ADDRESSES.rich, ADDRESSES.identityOnly, ADDRESSES.fresh, ADDRESSES.noProfile];
-    const run = (kind: string, start: number, count: number) => cycles(page, { kind, start, count, fast, slow, apiKey: API_KEY, addresses });
+    const run = (kind: string, start: number, count: number) =>
+      cycles(page, { kind, start, count, fast, slow, apiKey: API_KEY, addresses });
 
     // Warm up: shared stylesheets and formatters, the cache for the fast base URL.
     for (const kind of KINDS) await run(kind, 0, 20);
@@ -220,14 +224,24 @@ describe('1,000 create → mount → update → destroy cycles per kind leave no
     // 150 widgets on 150 distinct base URLs: the cache sees 150+ distinct keys.
     const loaded = await page.evaluate(
       async ({ bases, apiKey, address }) => {
-        const RepKit = (window as unknown as { RepKit: { createWidget(c: object): { mount(t: Element): { state: string; destroy(): void } } } }).RepKit;
+        const RepKit = (
+          window as unknown as { RepKit: { createWidget(c: object): { mount(t: Element): { state: string; destroy(): void } } } }
+        ).RepKit;
         const stage = document.getElementById('stage')!;
         const kinds = ['reputation', 'badge', 'profile', 'category'];
         let ready = 0;
         await Promise.all(
           bases.map(async (baseUrl, i) => {
             const container = stage.appendChild(document.createElement('div'));
-            const widget = RepKit.createWidget({ type: kinds[i % 4], apiKey, address, baseUrl, retries: 0, theme: 'auto', categoryKey: 'longevity' }).mount(container);
+            const widget = RepKit.createWidget({
+              type: kinds[i % 4],
+              apiKey,
+              address,
+              baseUrl,
+              retries: 0,
+              theme: 'auto',
+              categoryKey: 'longevity',
+            }).mount(container);
             for (let t = 0; widget.state == 'loading' && t < 3000; t++) await new Promise((resolve) => setTimeout(resolve, 2));
             if (widget.state == 'ready') ready++;
             widget.destroy();
@@ -236,7 +250,11 @@ describe('1,000 create → mount → update → destroy cycles per kind leave no
         );
         return ready;
       },
-      { bases: Array.from({ length: 150 }, (_, i) => faultBaseUrl(browser.url, { id: `distinct-${i}` })), apiKey: API_KEY, address: ADDRESSES.rich },
+      {
+        bases: Array.from({ length: 150 }, (_, i) => faultBaseUrl(browser.url, { id: `distinct-${i}` })),
+        apiKey: API_KEY,
+        address: ADDRESSES.rich,
+      },
     );
     expect(loaded).toBe(150);
     expect(await snapshot(page, cdp), 'after 150 widgets on distinct base URLs').toEqual(baseline);

@@ -58,7 +58,8 @@ createWidget({ type: 'reputation', apiKey: '${API_KEY}', address: '${rich}', bas
 });
 
 describe('the copy-paste snippet', () => {
-  const code = (address: string) => snippet({ type: 'badge', apiKey: API_KEY, address, baseUrl: browser.url, maxBadges: 3 }, { scriptUrl: '/dist/repkit.umd.js' });
+  const code = (address: string) =>
+    snippet({ type: 'badge', apiKey: API_KEY, address, baseUrl: browser.url, maxBadges: 3 }, { scriptUrl: '/dist/repkit.umd.js' });
 
   it('works pasted into a blank HTML file, exactly as snippet() prints it', async () => {
     const { page, log } = await browser.page();
@@ -72,7 +73,11 @@ describe('the copy-paste snippet', () => {
 
   it('mounts snippets inserted later and destroys the widget of a removed one', async () => {
     const { page } = await browser.page();
-    await servePage(page, `${browser.url}/t/later.html`, `<!doctype html><html lang="en"><head><title>later</title></head><body>${code(rich)}</body></html>`);
+    await servePage(
+      page,
+      `${browser.url}/t/later.html`,
+      `<!doctype html><html lang="en"><head><title>later</title></head><body>${code(rich)}</body></html>`,
+    );
     await page.goto(`${browser.url}/t/later.html`);
     await settled(page, 1);
     await page.evaluate((html) => {
@@ -113,9 +118,16 @@ describe('<repkit-widget>', () => {
       page.evaluate(() => {
         const el = document.querySelector('repkit-widget')!;
         const host = el.shadowRoot!.querySelector<HTMLElement>('.repkit');
-        return { light: el.outerHTML, state: host?.dataset.state, theme: host?.dataset.theme, hosts: document.querySelectorAll('.repkit').length };
+        return {
+          light: el.outerHTML,
+          state: host?.dataset.state,
+          theme: host?.dataset.theme,
+          hosts: document.querySelectorAll('.repkit').length,
+        };
       });
-    await page.waitForFunction(() => document.querySelector('repkit-widget')!.shadowRoot!.querySelector<HTMLElement>('.repkit')?.dataset.state == 'ready');
+    await page.waitForFunction(
+      () => document.querySelector('repkit-widget')!.shadowRoot!.querySelector<HTMLElement>('.repkit')?.dataset.state == 'ready',
+    );
     const light = `<repkit-widget type="reputation" address="${rich}" api-key="${API_KEY}" base-url="${browser.url}" theme="dark"><a href="/fallback">fallback</a></repkit-widget>`;
     // Nothing in the light DOM: the element's markup is what the page wrote; the fallback link is not shown.
     expect(await state()).toEqual({ light, state: 'ready', theme: 'dark', hosts: 0 });
@@ -129,7 +141,9 @@ describe('<repkit-widget>', () => {
       el.setAttribute('theme', 'light');
       el.setAttribute('max-categories', '2');
     });
-    await page.waitForFunction(() => document.querySelector('repkit-widget')!.shadowRoot!.querySelector<HTMLElement>('.repkit')!.dataset.theme == 'light');
+    await page.waitForFunction(
+      () => document.querySelector('repkit-widget')!.shadowRoot!.querySelector<HTMLElement>('.repkit')!.dataset.theme == 'light',
+    );
     expect(await page.locator('[part="category"]').count()).toBe(2);
     await page.evaluate(() => document.querySelector('repkit-widget')!.remove());
     expect(await page.evaluate(() => document.querySelectorAll('[part]').length)).toBe(0);

@@ -30,7 +30,14 @@ const hosts = (page: Page) =>
     Object.fromEntries(
       elements.map((el) => {
         const host = el.querySelector<HTMLElement>('.repkit');
-        return [el.id, { state: host?.dataset.state ?? null, type: host?.dataset.type ?? null, text: host?.shadowRoot?.textContent?.replace(/\s+/g, ' ').trim() ?? '' }];
+        return [
+          el.id,
+          {
+            state: host?.dataset.state ?? null,
+            type: host?.dataset.type ?? null,
+            text: host?.shadowRoot?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+          },
+        ];
       }),
     ),
   );
@@ -64,7 +71,13 @@ describe('a per-kind script', () => {
           } catch (e) {
             refused = `${(e as Error).name}: ${(e as Error).message}`;
           }
-          return { type: widget.element.dataset.type, types: R.WIDGET_TYPES, version: typeof R.VERSION, client: typeof R.ServiceClient, refused };
+          return {
+            type: widget.element.dataset.type,
+            types: R.WIDGET_TYPES,
+            version: typeof R.VERSION,
+            client: typeof R.ServiceClient,
+            refused,
+          };
         },
         [kind, browser.url, API_KEY, ADDRESSES.rich] as const,
       );
@@ -83,7 +96,11 @@ describe('a per-kind script', () => {
   it('shows a snippet of another kind as an error naming its type and the script that shows it', async () => {
     const { page, log } = await browser.page();
     const url = `${browser.url}/per-kind-other.html`;
-    await servePage(page, url, pageWith(snippetOf('reputation', browser.url) + snippetOf('badge', browser.url), ['repkit.reputation.umd.js']));
+    await servePage(
+      page,
+      url,
+      pageWith(snippetOf('reputation', browser.url) + snippetOf('badge', browser.url), ['repkit.reputation.umd.js']),
+    );
     await page.goto(url);
     expect(await settled(page, 2)).toEqual(['ready', 'error']);
     const shown = await hosts(page);
@@ -101,9 +118,18 @@ describe('a per-kind script', () => {
   it('a second per-kind script on the page takes over the snippets of its kind', async () => {
     const { page, log } = await browser.page();
     const url = `${browser.url}/per-kind-two.html`;
-    await servePage(page, url, pageWith(snippetOf('reputation', browser.url) + snippetOf('profile', browser.url), ['repkit.reputation.umd.js', 'repkit.profile.umd.js']));
+    await servePage(
+      page,
+      url,
+      pageWith(snippetOf('reputation', browser.url) + snippetOf('profile', browser.url), [
+        'repkit.reputation.umd.js',
+        'repkit.profile.umd.js',
+      ]),
+    );
     await page.goto(url);
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('#profile .repkit')?.dataset.state == 'ready', undefined, { timeout: 15000 });
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#profile .repkit')?.dataset.state == 'ready', undefined, {
+      timeout: 15000,
+    });
     expect(await settled(page, 2)).toEqual(['ready', 'ready']);
     const shown = await hosts(page);
     expect(shown.reputation).toMatchObject({ state: 'ready', type: 'reputation' });

@@ -74,7 +74,10 @@ describe("loading: 'lazy' in Chromium", () => {
     const second = await near();
     const nearIndexes = await tab.evaluate(() => {
       const hosts = Array.from(document.querySelectorAll<HTMLElement>('.repkit'));
-      return hosts.map((h, i) => [h, i] as const).filter(([h]) => h.dataset.state != 'loading').map(([, i]) => i);
+      return hosts
+        .map((h, i) => [h, i] as const)
+        .filter(([h]) => h.dataset.state != 'loading')
+        .map(([, i]) => i);
     });
     const askedNow = scoreRequests();
     expect(askedNow.length).toBe(nearIndexes.length);
@@ -155,12 +158,7 @@ describe("cache: 'session' in Chromium", () => {
 });
 
 describe('skeleton to content without layout shift', () => {
-  const KINDS = [
-    { type: 'reputation' },
-    { type: 'badge' },
-    { type: 'profile' },
-    { type: 'category', categoryKey: 'governance' },
-  ] as const;
+  const KINDS = [{ type: 'reputation' }, { type: 'badge' }, { type: 'profile' }, { type: 'category', categoryKey: 'governance' }] as const;
 
   /**
    * Mounts `kind` at its defaults for a full record, answered after 400 ms, above a paragraph;
@@ -211,6 +209,7 @@ describe('skeleton to content without layout shift', () => {
   });
 
   it('badge, profile, category: cumulative layout shift is 0 from mount to ready', async () => {
-    for (const kind of KINDS.slice(1)) for (const width of [900, 360]) expect((await measure(kind, width)).cls, `${kind.type} ${width}`).toBe(0);
+    for (const kind of KINDS.slice(1))
+      for (const width of [900, 360]) expect((await measure(kind, width)).cls, `${kind.type} ${width}`).toBe(0);
   });
 });

@@ -97,7 +97,11 @@ interface Traffic {
 const recordTraffic = (page: Page): Traffic => {
   const traffic: Traffic = { sent: [], received: [] };
   page.on('request', (request) => {
-    traffic.sent.push(request.allHeaders().then((headers) => `${request.method()} ${request.url()}\n${JSON.stringify(headers)}\n${request.postData() ?? ''}`));
+    traffic.sent.push(
+      request
+        .allHeaders()
+        .then((headers) => `${request.method()} ${request.url()}\n${JSON.stringify(headers)}\n${request.postData() ?? ''}`),
+    );
   });
   page.on('response', (response) => {
     traffic.received.push(
@@ -156,9 +160,15 @@ describe('widgets through repkit/proxy in Chromium', () => {
   it('render from another origin through CORS for allowOrigins, and fail for an origin not allowed', async () => {
     const page = await startSite('');
     sites.push(page);
-    const allowed = await startSite('', node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [page.url] })));
+    const allowed = await startSite(
+      '',
+      node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [page.url] })),
+    );
     sites.push(allowed);
-    const refusing = await startSite('', node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: ['https://elsewhere.example'] })));
+    const refusing = await startSite(
+      '',
+      node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: ['https://elsewhere.example'] })),
+    );
     sites.push(refusing);
 
     page.html = pageOf(`${allowed.url}/rep`);
@@ -180,7 +190,10 @@ describe('the demo server', () => {
   let demoUrl = '';
 
   beforeAll(async () => {
-    child = spawn(process.execPath, [`${ROOT}demo/server.mjs`], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    child = spawn(process.execPath, [`${ROOT}demo/server.mjs`], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     demoUrl = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`demo server did not start: ${out}`)), 20000);

@@ -18,7 +18,11 @@ const elsewhere = { url: '', log: [] as { url: string; key: string | undefined }
 beforeAll(async () => {
   elsewhere.server = http.createServer((req, res) => {
     elsewhere.log.push({ url: req.url ?? '', key: req.headers['x-api-key'] as string | undefined });
-    res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'X-API-Key, Accept', 'Content-Type': 'application/json' });
+    res.writeHead(200, {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'X-API-Key, Accept',
+      'Content-Type': 'application/json',
+    });
     res.end(JSON.stringify({ success: true, data: { address: ADDRESSES.rich, totalScore: 999999, calculatedAt: '2026-01-01T00:00:00Z' } }));
   });
   await new Promise<void>((resolve) => elsewhere.server!.listen(0, '127.0.0.1', resolve));
@@ -41,8 +45,16 @@ describe('a redirect is refused: the key never reaches the other origin', () => 
     const { page } = await browser.page();
     elsewhere.log.length = 0;
     browser.sandbox.resetRequests();
-    const baseUrl = faultBaseUrl(browser.url, { redirect: `${elsewhere.url}/api/v2/scores/${ADDRESSES.rich}`, status, id: `redirect-${status}` });
-    const { state, text } = await mountOne(page, { type: 'reputation', address: ADDRESSES.rich, baseUrl, retries: 3 }, `redirect-${status}`);
+    const baseUrl = faultBaseUrl(browser.url, {
+      redirect: `${elsewhere.url}/api/v2/scores/${ADDRESSES.rich}`,
+      status,
+      id: `redirect-${status}`,
+    });
+    const { state, text } = await mountOne(
+      page,
+      { type: 'reputation', address: ADDRESSES.rich, baseUrl, retries: 3 },
+      `redirect-${status}`,
+    );
     expect(state).toBe('error');
     expect(text).toContain('The service redirected the request elsewhere; the widget does not follow redirects.');
     expect(text).not.toContain('999');
@@ -77,7 +89,11 @@ const serveRecords = async (page: Page, name: string, answers: Record<string, un
   const bodies = Object.entries(answers).map(([path, data]) => [`/records/${name}/api/v2/${path}`, body(data)] as const);
   await page.route(`${base}/**`, (route) => {
     const found = bodies.find(([path]) => path == new URL(route.request().url()).pathname);
-    return route.fulfill({ status: found ? 200 : 404, contentType: 'application/json', body: found ? found[1] : '{"message":"Not Found"}' });
+    return route.fulfill({
+      status: found ? 200 : 404,
+      contentType: 'application/json',
+      body: found ? found[1] : '{"message":"Not Found"}',
+    });
   });
   return base;
 };
@@ -91,7 +107,11 @@ describe('long text keeps the widget a bounded height', () => {
       const { page } = await browser.page();
       const record = categoryRecord({ short_description: words(length), reasons: [] });
       const baseUrl = await serveRecords(page, `description-${length}`, { [`scores/${ADDRESS}/governance`]: record });
-      const { state } = await mountOne(page, { type: 'category', categoryKey: 'governance', address: ADDRESS, baseUrl, maxResponseBytes: 5_000_000 }, `description-${length}`);
+      const { state } = await mountOne(
+        page,
+        { type: 'category', categoryKey: 'governance', address: ADDRESS, baseUrl, maxResponseBytes: 5_000_000 },
+        `description-${length}`,
+      );
       expect(state).toBe('ready');
       heights.push(await heightOf(page));
       // Opened, it shows what is kept (2,000 characters): taller, but still bounded.
@@ -116,18 +136,28 @@ describe('100,000 items render the capped count and "+N more"', () => {
     { pick: 'of identities', item: '.rk-identity', limit: 5, extra: 0 },
     { pick: 'of social links', item: '.rk-social', limit: 12, extra: 0 },
   ];
-  it.each(cases)('$pick', async ({ pick, item, limit, extra }) => {
-    const scenario = scenarios.find((s) => s.name.includes(pick))!;
-    const { page } = await browser.page();
-    const name = pick.replace(/\W+/g, '-');
-    const baseUrl = await serveRecords(page, name, scenario.answers);
-    const { state } = await mountOne(page, { ...scenario.config, address: ADDRESS, baseUrl, maxResponseBytes: 50_000_000, locale: 'en-US' }, name);
-    expect(state).toBe('ready');
-    const shown = await page.$eval('.repkit', (host, selector) => host.shadowRoot!.querySelectorAll(selector).length, item);
-    expect(shown).toBe(limit + extra);
-    const more = await page.$eval('.repkit', (host) => Array.from(host.shadowRoot!.querySelectorAll('.rk-more'), (e) => e.textContent!.trim()));
-    expect(more).toContain(`+${(N - limit - extra).toLocaleString('en-US')} more`);
-    expect(await heightOf(page)).toBeLessThan(1500);
-    await page.context().close();
-  }, 60000);
+  it.each(cases)(
+    '$pick',
+    async ({ pick, item, limit, extra }) => {
+      const scenario = scenarios.find((s) => s.name.includes(pick))!;
+      const { page } = await browser.page();
+      const name = pick.replace(/\W+/g, '-');
+      const baseUrl = await serveRecords(page, name, scenario.answers);
+      const { state } = await mountOne(
+        page,
+        { ...scenario.config, address: ADDRESS, baseUrl, maxResponseBytes: 50_000_000, locale: 'en-US' },
+        name,
+      );
+      expect(state).toBe('ready');
+      const shown = await page.$eval('.repkit', (host, selector) => host.shadowRoot!.querySelectorAll(selector).length, item);
+      expect(shown).toBe(limit + extra);
+      const more = await page.$eval('.repkit', (host) =>
+        Array.from(host.shadowRoot!.querySelectorAll('.rk-more'), (e) => e.textContent!.trim()),
+      );
+      expect(more).toContain(`+${(N - limit - extra).toLocaleString('en-US')} more`);
+      expect(await heightOf(page)).toBeLessThan(1500);
+      await page.context().close();
+    },
+    60000,
+  );
 });

@@ -35,7 +35,14 @@ describe('a slow first answer', () => {
   it('says after 3 s that the reputation is being calculated, in a polite live region, and nothing moves', async () => {
     const { page, log } = await browser.page();
     const url = `${browser.url}/slow.html`;
-    await servePage(page, url, umdPage(browser.url, KINDS.map((k) => ({ ...k, address: ADDRESSES.fresh }))));
+    await servePage(
+      page,
+      url,
+      umdPage(
+        browser.url,
+        KINDS.map((k) => ({ ...k, address: ADDRESSES.fresh })),
+      ),
+    );
     // Layout shifts the page records while the widgets wait; the skeleton's own first paint
     // happens before this observer starts, so any entry is a shift the message caused.
     await page.goto(url);
@@ -53,9 +60,13 @@ describe('a slow first answer', () => {
     // The live region is there from the start (so that filling it is announced), but empty.
     for (const host of early) expect(host).toMatchObject({ slow: false, text: '', role: 'status', live: 'polite', visible: false });
 
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('.repkit')).every((h) => h.hasAttribute('data-slow')), undefined, {
-      timeout: COMPUTE_MS,
-    });
+    await page.waitForFunction(
+      () => Array.from(document.querySelectorAll('.repkit')).every((h) => h.hasAttribute('data-slow')),
+      undefined,
+      {
+        timeout: COMPUTE_MS,
+      },
+    );
     const slow = await snapshot(page);
     for (const [i, host] of slow.entries()) {
       expect(host.state).toBe('loading');
@@ -65,9 +76,13 @@ describe('a slow first answer', () => {
     }
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
 
-    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.repkit')).every((h) => h.dataset.state != 'loading'), undefined, {
-      timeout: COMPUTE_MS * 2,
-    });
+    await page.waitForFunction(
+      () => Array.from(document.querySelectorAll<HTMLElement>('.repkit')).every((h) => h.dataset.state != 'loading'),
+      undefined,
+      {
+        timeout: COMPUTE_MS * 2,
+      },
+    );
     const done = await snapshot(page);
     // A brand-new address has a score of 0, no badges, an empty profile, no category score yet.
     expect(done.map((h) => h.state)).toEqual(['ready', 'ready', 'ready', 'error']);

@@ -114,7 +114,9 @@ describe('aborting a request under way', () => {
   });
 
   it('a timeout is reported as a timeout, not as an abort', async () => {
-    const error = await rejection(clientFor(server.fault({ hang: true }), { timeoutMs: 100 }).getScores(rich, new AbortController().signal));
+    const error = await rejection(
+      clientFor(server.fault({ hang: true }), { timeoutMs: 100 }).getScores(rich, new AbortController().signal),
+    );
     expectServiceError(error, 0, /timed out after 100 ms/);
   });
 });
@@ -146,9 +148,11 @@ describe('identical concurrent calls share one request', () => {
   it('different operations or addresses are not shared', async () => {
     const client = clientFor(server.fault({ latency: 100 }));
     await Promise.all([client.getScores(rich), client.getScores(fresh), client.getBadges(rich)]);
-    expect(requests().map((r) => r.path).sort()).toEqual(
-      [`/api/v2/badges/${rich}`, `/api/v2/scores/${fresh}`, `/api/v2/scores/${rich}`].sort(),
-    );
+    expect(
+      requests()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([`/api/v2/badges/${rich}`, `/api/v2/scores/${fresh}`, `/api/v2/scores/${rich}`].sort());
   });
 
   it('different API keys are not shared', async () => {
@@ -157,7 +161,11 @@ describe('identical concurrent calls share one request', () => {
     const [good, bad] = await Promise.allSettled([clientFor(base).getScores(rich), other.getScores(rich)]);
     expect(good.status).toBe('fulfilled');
     expectServiceError(bad.status == 'rejected' && bad.reason, 401);
-    expect(requests().map((r) => r.apiKey).sort()).toEqual([API_KEY, 'other-key'].sort());
+    expect(
+      requests()
+        .map((r) => r.apiKey)
+        .sort(),
+    ).toEqual([API_KEY, 'other-key'].sort());
   });
 
   it('{ fresh: true } does not join a request under way', async () => {

@@ -74,7 +74,11 @@ describe('404: what does not exist', () => {
     expectServiceError(await rejection(faulty({ status: 404 }).getScores(unknown)), 404, 'Not Found');
   });
   it('getProfile answered 404 (other deployments)', async () => {
-    expectServiceError(await rejection(faulty({ status: 404, message: 'No profile set up for this address' }).getProfile(noProfile)), 404, 'No profile set up for this address');
+    expectServiceError(
+      await rejection(faulty({ status: 404, message: 'No profile set up for this address' }).getProfile(noProfile)),
+      404,
+      'No profile set up for this address',
+    );
   });
   it('getBadge of a badge the address has not earned, or that does not exist', async () => {
     expectServiceError(await rejection(faulty().getBadge(rich, 'TreasuryContributor')), 404, 'Badge not found for this user');
@@ -109,7 +113,11 @@ describe('429 and 5xx: the status and the server message', () => {
     expectServiceError(await rejection(faulty({ status }).getScores(rich)), status, message);
   });
   it('a message the server chose', async () => {
-    expectServiceError(await rejection(faulty({ status: 500, message: 'Database unavailable' }).getProfile(rich)), 500, 'Database unavailable');
+    expectServiceError(
+      await rejection(faulty({ status: 500, message: 'Database unavailable' }).getProfile(rich)),
+      500,
+      'Database unavailable',
+    );
   });
 });
 
@@ -173,7 +181,9 @@ describe('a field of the wrong type or missing is a failure naming the field', (
     expect(error.message).toContain('malformed response: totalScore must be a number');
   });
   it('missing address on getProfile', async () => {
-    expect((await rejection(faulty({ patch: { address: null } }).getProfile(rich))).message).toContain('malformed response: address must be a string');
+    expect((await rejection(faulty({ patch: { address: null } }).getProfile(rich))).message).toContain(
+      'malformed response: address must be a string',
+    );
   });
   it('non-array badges on getBadges', async () => {
     const error = await rejection(faulty({ patch: { badges: 'x' } }).getBadges(rich));
@@ -195,7 +205,9 @@ describe('a field of the wrong type or missing is a failure naming the field', (
     expect((await rejection(faulty({ patch: { category: null } }).getCategoryScore(rich, 'longevity'))).message).toContain('category');
   });
   it('an object where a list should be', async () => {
-    expect((await rejection(faulty({ patch: { categories: {} } }).getCategoryDefinitions())).message).toContain('categories must be an array');
+    expect((await rejection(faulty({ patch: { categories: {} } }).getCategoryDefinitions())).message).toContain(
+      'categories must be an array',
+    );
   });
 });
 
@@ -221,7 +233,9 @@ describe('an optional field sent as null is treated as absent', () => {
   it('null earnedAt of a badge is dropped', async () => {
     const badge = { badgeKey: 'early_adopter', achievedLevel: 1, achievedLevelKey: 'bronze', achievedLevelTitle: 'Bronze', earnedAt: null };
     const badges = await faulty({ patch: { badges: [badge], count: 1 } }).getBadges(rich);
-    expect(badges.badges).toEqual([{ badgeKey: 'early_adopter', achievedLevel: 1, achievedLevelKey: 'bronze', achievedLevelTitle: 'Bronze' }]);
+    expect(badges.badges).toEqual([
+      { badgeKey: 'early_adopter', achievedLevel: 1, achievedLevelKey: 'bronze', achievedLevelTitle: 'Bronze' },
+    ]);
   });
   it('null required fields are not: a null address in an identity fails', async () => {
     const error = await rejection(faulty({ patch: { chainIdentities: [{ address: null }] } }).getProfile(rich));

@@ -78,7 +78,12 @@ describe('each operation resolves with the record the service sent', () => {
     const result = await newClient().getBadge(rich, 'ReferendumVoter');
     expect(result.address).toBe(rich);
     expect(result.badge).toEqual(FIXTURES[rich].badges.badges.find((b) => b.badgeKey === 'ReferendumVoter'));
-    expect(result.definition).toEqual(withOrigin(BADGE_DEFINITIONS.find((d) => d.key === 'ReferendumVoter'), server.url));
+    expect(result.definition).toEqual(
+      withOrigin(
+        BADGE_DEFINITIONS.find((d) => d.key === 'ReferendumVoter'),
+        server.url,
+      ),
+    );
     expect(result.definition?.levels.map((l) => l.key)).toEqual(['LEVEL_1_FIRST_VOTE', 'LEVEL_2_5_VOTES', 'LEVEL_3_20_VOTES']);
   });
 
@@ -103,7 +108,12 @@ describe('each operation resolves with the record the service sent', () => {
     for (const absent of ['displayName', 'avatarUrl', 'bio']) expect(profile).not.toHaveProperty(absent);
     expect(profile).not.toHaveProperty('polkadotIdentities');
     expect(profile.chainIdentities).toEqual([
-      expect.objectContaining({ microblog: '@bob_onchain', codehost: 'bob-builds', chatserver: 'bob_onchain', legacychat: '@bob:riot.example' }),
+      expect.objectContaining({
+        microblog: '@bob_onchain',
+        codehost: 'bob-builds',
+        chatserver: 'bob_onchain',
+        legacychat: '@bob:riot.example',
+      }),
     ]);
     expect(profile.chainIdentities![0]).not.toHaveProperty('role');
   });
@@ -147,7 +157,9 @@ describe('user input is percent-encoded into exactly one path segment', () => {
   });
 
   it('a string of dots other than "." and ".." is an ordinary segment', async () => {
-    await newClient().getScores('...').catch(() => undefined);
+    await newClient()
+      .getScores('...')
+      .catch(() => undefined);
     expect(loggedPaths()).toEqual(['/api/v2/scores/...']);
   });
 });

@@ -63,7 +63,13 @@ describe('baseUrl must be absolute http(s) or a path on the page origin', () => 
     // Stands in for the page origin's proxy: forwards /proxy/... to the sandbox.
     const proxy: typeof fetch = (input, init) => {
       seen.push(String(input));
-      return fetch(server.url + String(input).slice(page.length).replace(/^\/proxy/, ''), init);
+      return fetch(
+        server.url +
+          String(input)
+            .slice(page.length)
+            .replace(/^\/proxy/, ''),
+        init,
+      );
     };
     const client = new ServiceClient({ apiKey: API_KEY, baseUrl: '/proxy/', fetch: proxy, cacheTtlMs: 0 });
     expect(client.baseUrl).toBe(`${page}/proxy`);

@@ -32,11 +32,14 @@ const faulty = (faults: Parameters<typeof server.fault>[0], options: Parameters<
   clientFor(server.fault(faults), options);
 
 describe('retries: a passing failure is retried until it succeeds', () => {
-  it('503 once, then 200: resolves after 2 requests', onFastClock(async () => {
-    const scores = await fast(faulty({ status: 503, times: 1 }, { retries: 2 }).getScores(rich));
-    expect(scores).toEqual(FIXTURES[rich].scores);
-    expect(requests()).toHaveLength(2);
-  }));
+  it(
+    '503 once, then 200: resolves after 2 requests',
+    onFastClock(async () => {
+      const scores = await fast(faulty({ status: 503, times: 1 }, { retries: 2 }).getScores(rich));
+      expect(scores).toEqual(FIXTURES[rich].scores);
+      expect(requests()).toHaveLength(2);
+    }),
+  );
 
   it.each([502, 504])('%i once, then 200: resolves after 2 requests', async (status) => {
     useFastClock();
@@ -44,18 +47,24 @@ describe('retries: a passing failure is retried until it succeeds', () => {
     expect(requests()).toHaveLength(2);
   });
 
-  it('429 once whose X-RateLimit-Reset is near, then 200: waits for the reset, 2 requests', onFastClock(async () => {
-    const scores = await fast(faulty({ resetIn: 300, times: 1 }, { retries: 1 }).getScores(rich));
-    expect(scores.address).toBe(rich);
-    expect(requests()).toHaveLength(2);
-    expect(requests()[1]!.time - requests()[0]!.time).toBeGreaterThanOrEqual(250);
-  }));
+  it(
+    '429 once whose X-RateLimit-Reset is near, then 200: waits for the reset, 2 requests',
+    onFastClock(async () => {
+      const scores = await fast(faulty({ resetIn: 300, times: 1 }, { retries: 1 }).getScores(rich));
+      expect(scores.address).toBe(rich);
+      expect(requests()).toHaveLength(2);
+      expect(requests()[1]!.time - requests()[0]!.time).toBeGreaterThanOrEqual(250);
+    }),
+  );
 
-  it('the default is to retry (no retries option given)', onFastClock(async () => {
-    const scores = await fast(faulty({ status: 503, times: 1 }, { retries: undefined }).getScores(rich));
-    expect(scores.address).toBe(rich);
-    expect(requests()).toHaveLength(2);
-  }));
+  it(
+    'the default is to retry (no retries option given)',
+    onFastClock(async () => {
+      const scores = await fast(faulty({ status: 503, times: 1 }, { retries: undefined }).getScores(rich));
+      expect(scores.address).toBe(rich);
+      expect(requests()).toHaveLength(2);
+    }),
+  );
 
   it('retries: 0 fails after the first request', async () => {
     expectServiceError(await rejection(faulty({ status: 503, times: 1 }, { retries: 0 }).getScores(rich)), 503, 'Service Unavailable');
@@ -64,15 +73,21 @@ describe('retries: a passing failure is retried until it succeeds', () => {
 });
 
 describe('retries: N means at most N + 1 requests', () => {
-  it('persistent 503 with retries 2: exactly 3 requests, then the 503', onFastClock(async () => {
-    expectServiceError(await fast(rejection(faulty({ status: 503 }, { retries: 2 }).getScores(rich))), 503, 'Service Unavailable');
-    expect(requests()).toHaveLength(3);
-  }));
+  it(
+    'persistent 503 with retries 2: exactly 3 requests, then the 503',
+    onFastClock(async () => {
+      expectServiceError(await fast(rejection(faulty({ status: 503 }, { retries: 2 }).getScores(rich))), 503, 'Service Unavailable');
+      expect(requests()).toHaveLength(3);
+    }),
+  );
 
-  it('persistent 429 with a near reset and retries 1: exactly 2 requests, then the 429', onFastClock(async () => {
-    expectServiceError(await fast(rejection(faulty({ resetIn: 50 }, { retries: 1 }).getScores(rich))), 429, /^Rate limit exceeded\./);
-    expect(requests()).toHaveLength(2);
-  }));
+  it(
+    'persistent 429 with a near reset and retries 1: exactly 2 requests, then the 429',
+    onFastClock(async () => {
+      expectServiceError(await fast(rejection(faulty({ resetIn: 50 }, { retries: 1 }).getScores(rich))), 429, /^Rate limit exceeded\./);
+      expect(requests()).toHaveLength(2);
+    }),
+  );
 });
 
 describe('retries: failures that another try would not fix are not retried', () => {
@@ -82,7 +97,11 @@ describe('retries: failures that another try would not fix are not retried', () 
     ['404 of a category', () => faulty({}, { retries: 2 }).getCategoryScore(unknown, 'longevity'), 404],
     ['400', () => faulty({}, { retries: 2 }).getScores('bad-address'), 400],
     ['401', () => clientFor(server.fault({}), { apiKey: 'wrong', retries: 2, fetch: serverSideFetch }).getScores(rich), 401],
-    ['403 (the CORS refusal, readable in happy-dom)', () => clientFor(server.fault({}), { apiKey: 'wrong', retries: 2 }).getScores(rich), 403],
+    [
+      '403 (the CORS refusal, readable in happy-dom)',
+      () => clientFor(server.fault({}), { apiKey: 'wrong', retries: 2 }).getScores(rich),
+      403,
+    ],
   ])('%s: one request', async (_name, call, status) => {
     expectServiceError(await rejection(call()), status);
     expect(requests()).toHaveLength(1);
@@ -100,15 +119,18 @@ describe('429 with X-RateLimit-Reset (epoch ms), as the service sends it', () =>
 });
 
 describe('429 with Retry-After (other deployments)', () => {
-  it('Retry-After: 1 waits a second before retrying', onFastClock(async () => {
-    const scores = await fast(faulty({ status: 429, retryAfter: 1, times: 1 }, { retries: 1 }).getScores(rich));
-    expect(scores.address).toBe(rich);
-    expect(requests()).toHaveLength(2);
-    const waited = requests()[1]!.time - requests()[0]!.time;
-    expect(waited).toBeGreaterThanOrEqual(1000);
-    // The wait and the two answers; real HTTP time counts ten times on this clock.
-    expect(waited).toBeLessThan(3000);
-  }));
+  it(
+    'Retry-After: 1 waits a second before retrying',
+    onFastClock(async () => {
+      const scores = await fast(faulty({ status: 429, retryAfter: 1, times: 1 }, { retries: 1 }).getScores(rich));
+      expect(scores.address).toBe(rich);
+      expect(requests()).toHaveLength(2);
+      const waited = requests()[1]!.time - requests()[0]!.time;
+      expect(waited).toBeGreaterThanOrEqual(1000);
+      // The wait and the two answers; real HTTP time counts ten times on this clock.
+      expect(waited).toBeLessThan(3000);
+    }),
+  );
 
   it('Retry-After over 10 s fails at once with 429, without retrying', async () => {
     const started = Date.now();
@@ -128,19 +150,25 @@ describe('429 with Retry-After (other deployments)', () => {
 });
 
 describe('no response at all: statusCode 0', () => {
-  it('a dropped connection is retried, then fails saying it could not reach the service', onFastClock(async () => {
-    const error = await fast(rejection(faulty({ drop: true }, { retries: 1 }).getScores(rich)));
-    expectServiceError(error, 0);
-    // CONTRACT.md: "a network failure says it could not reach the service".
-    expect(error.message).toMatch(/could not reach the service/i);
-    expect(requests()).toHaveLength(2);
-  }));
+  it(
+    'a dropped connection is retried, then fails saying it could not reach the service',
+    onFastClock(async () => {
+      const error = await fast(rejection(faulty({ drop: true }, { retries: 1 }).getScores(rich)));
+      expectServiceError(error, 0);
+      // CONTRACT.md: "a network failure says it could not reach the service".
+      expect(error.message).toMatch(/could not reach the service/i);
+      expect(requests()).toHaveLength(2);
+    }),
+  );
 
-  it('a connection dropped once is recovered by the retry', onFastClock(async () => {
-    const scores = await fast(faulty({ drop: true, times: 1 }, { retries: 1 }).getScores(rich));
-    expect(scores.address).toBe(rich);
-    expect(requests()).toHaveLength(2);
-  }));
+  it(
+    'a connection dropped once is recovered by the retry',
+    onFastClock(async () => {
+      const scores = await fast(faulty({ drop: true, times: 1 }, { retries: 1 }).getScores(rich));
+      expect(scores.address).toBe(rich);
+      expect(requests()).toHaveLength(2);
+    }),
+  );
 
   it('a refused connection fails with statusCode 0', async () => {
     // A port that was just free: nothing listens there.
@@ -161,16 +189,19 @@ describe('no response at all: statusCode 0', () => {
 });
 
 describe('timeout', () => {
-  it('a request that hangs fails after timeoutMs with statusCode 0, saying so, and is not retried', onFastClock(async () => {
-    const started = Date.now();
-    const error = await fast(rejection(faulty({ hang: true }, { timeoutMs: 200, retries: 2 }).getScores(rich)));
-    const elapsed = Date.now() - started;
-    expectServiceError(error, 0);
-    expect(error.message).toContain('timed out after 200 ms');
-    expect(elapsed).toBeGreaterThanOrEqual(200);
-    expect(elapsed).toBeLessThan(1500);
-    expect(requests()).toHaveLength(1);
-  }));
+  it(
+    'a request that hangs fails after timeoutMs with statusCode 0, saying so, and is not retried',
+    onFastClock(async () => {
+      const started = Date.now();
+      const error = await fast(rejection(faulty({ hang: true }, { timeoutMs: 200, retries: 2 }).getScores(rich)));
+      const elapsed = Date.now() - started;
+      expectServiceError(error, 0);
+      expect(error.message).toContain('timed out after 200 ms');
+      expect(elapsed).toBeGreaterThanOrEqual(200);
+      expect(elapsed).toBeLessThan(1500);
+      expect(requests()).toHaveLength(1);
+    }),
+  );
 
   it('a response that arrives within timeoutMs resolves', async () => {
     const scores = await faulty({ latency: 100 }, { timeoutMs: 1000 }).getScores(rich);

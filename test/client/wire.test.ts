@@ -97,7 +97,16 @@ describe('definitions without key', () => {
         metric: 'votes',
         imageUrl: null,
         levels: [
-          { level: 1, key: 'LEVEL_1_FIRST_VOTE', value: 1, title: 'First vote', shortDescription: '', longDescription: '', constraints: [{ label: 'a', description: 'b' }], advice: ['vote'] },
+          {
+            level: 1,
+            key: 'LEVEL_1_FIRST_VOTE',
+            value: 1,
+            title: 'First vote',
+            shortDescription: '',
+            longDescription: '',
+            constraints: [{ label: 'a', description: 'b' }],
+            advice: ['vote'],
+          },
         ],
       },
     }).getBadge(ADDRESS, 'ReferendumVoter');
@@ -137,7 +146,9 @@ describe('error bodies as the service sends them', () => {
     expect(error.message).toBe('Origin not allowed');
   });
   it('no readable body: the status is named', async () => {
-    const error = (await answering('', 500).getScores(ADDRESS).catch((e: unknown) => e)) as ServiceError;
+    const error = (await answering('', 500)
+      .getScores(ADDRESS)
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error.message).toMatch(/status 500/);
   });
 });

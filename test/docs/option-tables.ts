@@ -35,7 +35,11 @@ export const DOCUMENTED_TABLES: readonly DocumentedTable[] = [
 
 /** How README writes a default value: a literal in backticks, strings in single quotes. */
 export const defaultCell = (option: Option<unknown>, required: boolean): string =>
-  required ? 'required' : option.default === undefined ? 'none' : '`' + (typeof option.default == 'string' ? `'${option.default}'` : String(option.default)) + '`';
+  required
+    ? 'required'
+    : option.default === undefined
+      ? 'none'
+      : '`' + (typeof option.default == 'string' ? `'${option.default}'` : String(option.default)) + '`';
 
 /** How README writes a type: the descriptor's, with single quotes and literals in backticks. */
 export const typeCell = (option: Option<unknown>): string =>
@@ -102,9 +106,7 @@ export const rowProblem = (row: ReadmeRow, option: Option<unknown>, required: bo
   const type = loose(row.type);
   const expectedType = loose(typeCell(option));
   const typeOk =
-    type == expectedType ||
-    (option.type.startsWith('number') && type == 'number') ||
-    (option.type == 'function' && type.includes('=>'));
+    type == expectedType || (option.type.startsWith('number') && type == 'number') || (option.type == 'function' && type.includes('=>'));
   if (!typeOk) return `type ${JSON.stringify(row.type)}, the descriptor says ${JSON.stringify(option.type)}`;
   const cell = row.default.trim();
   if (required) return cell.startsWith('required') ? undefined : `default ${JSON.stringify(cell)} for a required option`;

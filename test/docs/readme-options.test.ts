@@ -39,7 +39,9 @@ describe.each(DOCUMENTED_TABLES)('README, "$heading"', (table) => {
 
 describe('the tables cover every option of every kind', () => {
   it.each(Object.entries(KINDS))('%s', (_, kind) => {
-    const documented = DOCUMENTED_TABLES.filter((t) => t.options == COMMON_OPTIONS || Object.keys(t.options).every((name) => Object.hasOwn(kind.options, name)));
+    const documented = DOCUMENTED_TABLES.filter(
+      (t) => t.options == COMMON_OPTIONS || Object.keys(t.options).every((name) => Object.hasOwn(kind.options, name)),
+    );
     const names = documented.flatMap((t) => Object.keys(t.options));
     expect(names.sort()).toEqual(Object.keys(kind.options).sort());
   });
@@ -58,7 +60,8 @@ describe('the check itself', () => {
   });
 
   it('finds a table by its heading text at any level, and prints the tables from the descriptors', () => {
-    const readme = '## Other\n\n| Option | Type | Default |\n|---|---|---|\n| `x` | string | none |\n\n### Mine\n\nText.\n\n| Option | Type | Default | Description |\n|---|---|---|---|\n| `flag` | boolean | `true` | a \\| b |\n';
+    const readme =
+      '## Other\n\n| Option | Type | Default |\n|---|---|---|\n| `x` | string | none |\n\n### Mine\n\nText.\n\n| Option | Type | Default | Description |\n|---|---|---|---|\n| `flag` | boolean | `true` | a \\| b |\n';
     expect(readmeTable(readme, 'Mine')).toEqual([{ option: 'flag', type: 'boolean', default: '`true`' }]);
     expect(readmeTable(readme, 'Missing')).toBeUndefined();
     const printed = markdownTable(DOCUMENTED_TABLES[1]!);

@@ -44,7 +44,10 @@ const settled = async (element: Element): Promise<HTMLElement> => {
 };
 
 /** What a server would have rendered, to compare the light DOM with. */
-const lightDom = (element: Element) => ({ html: element.innerHTML, attributes: element.getAttributeNames().map((n) => [n, element.getAttribute(n)]) });
+const lightDom = (element: Element) => ({
+  html: element.innerHTML,
+  attributes: element.getAttributeNames().map((n) => [n, element.getAttribute(n)]),
+});
 
 describe('<repkit-widget> renders into its own shadow root', () => {
   it('adds no child and no attribute to the element: the light DOM stays as written', async () => {
@@ -179,7 +182,9 @@ describe('<repkit-widget> lifecycle', () => {
 
   it('dispatches repkit:load from the element, with the data as detail', async () => {
     const loads: { path: EventTarget[]; detail: unknown }[] = [];
-    document.addEventListener('repkit:load', (e) => loads.push({ path: e.composedPath(), detail: (e as CustomEvent).detail }), { once: true });
+    document.addEventListener('repkit:load', (e) => loads.push({ path: e.composedPath(), detail: (e as CustomEvent).detail }), {
+      once: true,
+    });
     const element = create({ type: 'reputation' });
     await settled(element);
     expect(loads).toHaveLength(1);

@@ -38,7 +38,9 @@ describe('mountAll()', () => {
   });
 
   it('only looks under the root it is given', () => {
-    const outside = embed(`data-repkit="reputation" data-api-key="${API_KEY}" data-address="${ADDRESSES.rich}" data-base-url="${server.url}"`);
+    const outside = embed(
+      `data-repkit="reputation" data-api-key="${API_KEY}" data-address="${ADDRESSES.rich}" data-base-url="${server.url}"`,
+    );
     const section = document.createElement('section');
     section.innerHTML = `<div data-repkit="badge" data-api-key="${API_KEY}" data-address="${ADDRESSES.rich}" data-base-url="${server.url}"></div>`;
     document.body.append(section);
@@ -78,7 +80,9 @@ describe('mountAll()', () => {
   });
 
   it('applies a changed data-* attribute with update(), without a new request for display options', async () => {
-    const element = embed(`data-repkit="reputation" data-api-key="${API_KEY}" data-address="${ADDRESSES.rich}" data-base-url="${server.url}"`);
+    const element = embed(
+      `data-repkit="reputation" data-api-key="${API_KEY}" data-address="${ADDRESSES.rich}" data-base-url="${server.url}"`,
+    );
     const [widget] = mountAll();
     await settle(widget!.element!);
     const requests = server.sandbox.requests.length;

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 export const childEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: 'false' };
   delete env.NODE_ENV;
-  for (const name of Object.keys(env)) if (name.startsWith('VITEST') || name == 'TEST') delete env[name];
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST') || name == 'TEST') Reflect.deleteProperty(env, name);
   return { ...env, ...extra };
 };
 

@@ -127,7 +127,8 @@ const KINDS: Kind[] = [
 /** README's error sentences. */
 const SAY = {
   invalidKey: 'This widget has an invalid API key.',
-  unreachable: "The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin (http://localhost:3000).",
+  unreachable:
+    "The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin (http://localhost:3000).",
   tooLarge: 'The service sent more data than this widget accepts (response too large).',
   timeout: 'The service took too long to answer (timed out).',
   busy: 'The service is busy right now (rate limited).',
@@ -490,7 +491,6 @@ const CASES = FAULTS.flatMap((fault, i) =>
   }),
 );
 
-
 describe('faults × widget kinds', () => {
   it.each(CASES)('$title', async ({ kind, fault, expected }) => {
     route = fault.route;
@@ -561,7 +561,13 @@ describe('faults × widget kinds', () => {
 
 describe("happy-dom's own console output", () => {
   it('is its network log: a line per non-2xx answer, from its Fetch', async () => {
-    const { loaded } = mountWidget({ type: 'reputation', apiKey: API_KEY, address: RICH, baseUrl: server.fault({ status: 500 }), retries: 0 });
+    const { loaded } = mountWidget({
+      type: 'reputation',
+      apiKey: API_KEY,
+      address: RICH,
+      baseUrl: server.fault({ status: 500 }),
+      retries: 0,
+    });
     expect(await loaded).toBe('error');
     expect(logged).toHaveLength(1);
     expect(logged[0]!.method).toBe('error');

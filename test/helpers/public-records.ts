@@ -14,7 +14,8 @@ const IDENTITY_NAMES: Record<string, string> = { twitter: 'microblog', github: '
 /** A copy of `record` without its null fields (all optional where this is used). */
 const withoutNulls = <T extends object>(record: T): T => {
   const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) if (value !== null) Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of Object.entries(record))
+    if (value !== null) Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
   return copy as T;
 };
 

@@ -14,7 +14,8 @@ export const serverSideFetch = ((input: RequestInfo | URL, init: RequestInit = {
   new Promise((resolve, reject) => {
     const url = typeof input == 'string' ? input : input instanceof URL ? input.href : input.url;
     const signal = init.signal ?? undefined;
-    const abortError = () => (signal?.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError'));
+    const abortError = () =>
+      signal?.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError');
     if (signal?.aborted) return reject(abortError());
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));

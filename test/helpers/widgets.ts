@@ -62,7 +62,10 @@ export const makeContainer = (id?: string): HTMLElement => {
  * Creates a widget from `config` and mounts it into a fresh container (or `container`).
  * `loaded` settles with the first load's outcome.
  */
-export const mountWidget = <C extends WidgetConfig>(config: C, container: HTMLElement = makeContainer()): Mounted<WidgetByType[C['type']]> => {
+export const mountWidget = <C extends WidgetConfig>(
+  config: C,
+  container: HTMLElement = makeContainer(),
+): Mounted<WidgetByType[C['type']]> => {
   const widget = createWidget(config);
   const events: CustomEvent[] = [];
   container.addEventListener('repkit:load', (e) => events.push(e as CustomEvent));
@@ -101,8 +104,7 @@ export const textOf = (node: ParentNode | null | undefined): string =>
   (node as Node | null)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 /** How many logged sandbox requests have a path ending in `suffix` (all when omitted). */
-export const countRequests = (sandbox: Sandbox, suffix = ''): number =>
-  sandbox.requests.filter((r) => r.path.endsWith(suffix)).length;
+export const countRequests = (sandbox: Sandbox, suffix = ''): number => sandbox.requests.filter((r) => r.path.endsWith(suffix)).length;
 
 /** Every element of `root`, the shadow root's own children included. */
 export const allElements = (root: ParentNode): Element[] => Array.from(root.querySelectorAll('*'));

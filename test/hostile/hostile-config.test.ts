@@ -147,7 +147,13 @@ const BASE: Record<Kind, Record<string, string>> = {
   category: { type: 'category', address: RICH, categoryKey: 'governance' },
 };
 
-const configOf = (kind: Kind, extra: Record<string, string>) => ({ apiKey: API_KEY, baseUrl: server.url, retries: '0', ...BASE[kind], ...extra });
+const configOf = (kind: Kind, extra: Record<string, string>) => ({
+  apiKey: API_KEY,
+  baseUrl: server.url,
+  retries: '0',
+  ...BASE[kind],
+  ...extra,
+});
 
 /** The sentence of an attribute that cannot be used: it names the attribute and quotes the value. */
 const expectSetUpWrongly = async (source: Source, mounted: Awaited<ReturnType<Source['mount']>>, option: string, value: string) => {
@@ -172,7 +178,11 @@ const expectOnlyTheHost = (element: Element, host: HTMLElement, attributes: Reco
   const forwarded = source.inside(element) == element ? [] : ['exportparts'];
   expect(host.getAttributeNames().sort()).toEqual(['class', 'data-state', 'data-theme', 'data-type', ...forwarded].sort());
   // The element keeps exactly the attributes the page wrote.
-  expect(element.getAttributeNames().sort()).toEqual(Object.keys(attributes).map((o) => source.attribute(o)).sort());
+  expect(element.getAttributeNames().sort()).toEqual(
+    Object.keys(attributes)
+      .map((o) => source.attribute(o))
+      .sort(),
+  );
 };
 
 const CASES = SAMPLE;
@@ -200,7 +210,13 @@ describe('every corpus string through the option checks and the request path', (
       urls.push(String(url));
       return new Response(JSON.stringify({ message: 'stub' }), { status: 404 });
     };
-    const client = new ServiceClient({ apiKey: API_KEY, baseUrl: 'https://service.test', retries: 0, cacheTtlMs: 0, fetch: fetch as typeof globalThis.fetch });
+    const client = new ServiceClient({
+      apiKey: API_KEY,
+      baseUrl: 'https://service.test',
+      retries: 0,
+      cacheTtlMs: 0,
+      fetch: fetch as typeof globalThis.fetch,
+    });
     const error = await call(client, value).then(
       () => undefined,
       (e: unknown) => e,
@@ -226,8 +242,18 @@ describe('every corpus string through the option checks and the request path', (
     it('address, badgeKey and categoryKey take it as one percent-encoded path segment, or refuse it before any request', async () => {
       const calls = [
         ['address', 'reputation', (c: ServiceClient, v: string) => c.getScores(v), () => `/api/v2/scores/${encodeURIComponent(value)}`],
-        ['badgeKey', 'badge', (c: ServiceClient, v: string) => c.getBadge(RICH, v), () => `/api/v2/badges/${RICH}/${encodeURIComponent(value)}`],
-        ['categoryKey', 'category', (c: ServiceClient, v: string) => c.getCategoryScore(RICH, v), () => `/api/v2/scores/${RICH}/${encodeURIComponent(value)}`],
+        [
+          'badgeKey',
+          'badge',
+          (c: ServiceClient, v: string) => c.getBadge(RICH, v),
+          () => `/api/v2/badges/${RICH}/${encodeURIComponent(value)}`,
+        ],
+        [
+          'categoryKey',
+          'category',
+          (c: ServiceClient, v: string) => c.getCategoryScore(RICH, v),
+          () => `/api/v2/scores/${RICH}/${encodeURIComponent(value)}`,
+        ],
       ] as const;
       for (const [option, kind, call, path] of calls) {
         const result = tryOption(kind, option, value);
@@ -353,12 +379,29 @@ describe('snippet() output', () => {
   };
 
   const parsed = (value: string) => {
-    const config = { type: 'badge' as const, apiKey: API_KEY, address: value, badgeKey: value, className: value, baseUrl: server.url, retries: 0 };
+    const config = {
+      type: 'badge' as const,
+      apiKey: API_KEY,
+      address: value,
+      badgeKey: value,
+      className: value,
+      baseUrl: server.url,
+      retries: 0,
+    };
     const fragment = parse(snippet(config, { scriptUrl: '/dist/repkit.umd.js' }));
     expect(Array.from(fragment.children).map((e) => e.tagName)).toEqual(['DIV', 'SCRIPT']);
     const [element, script] = Array.from(fragment.children);
-    expect(element!.getAttributeNames()).toEqual(['data-repkit', 'data-api-key', 'data-address', 'data-badge-key', 'data-class-name', 'data-base-url', 'data-retries']);
-    for (const name of ['data-address', 'data-badge-key', 'data-class-name']) expect(element!.getAttribute(name)).toBe(parsedAttribute(value));
+    expect(element!.getAttributeNames()).toEqual([
+      'data-repkit',
+      'data-api-key',
+      'data-address',
+      'data-badge-key',
+      'data-class-name',
+      'data-base-url',
+      'data-retries',
+    ]);
+    for (const name of ['data-address', 'data-badge-key', 'data-class-name'])
+      expect(element!.getAttribute(name)).toBe(parsedAttribute(value));
     expect(element!.children).toHaveLength(0);
     expect(script!.getAttributeNames()).toEqual(['src', 'async']);
     expect(script!.textContent).toBe('');
@@ -385,13 +428,19 @@ describe('data-base-url', () => {
   /** Resolves a request URL as fetch would, against the page. */
   const resolved = (url: string) => new URL(url, location.href);
 
-  it.each(['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,x', '//evil.example', 'vbscript:x', 'file:///etc', 'relative/path', ''])(
-    'refuses %j, naming data-base-url',
-    async (baseUrl) => {
-      const mounted = await SOURCES[0]!.mount({ ...configOf('reputation', {}), baseUrl });
-      await expectSetUpWrongly(SOURCES[0]!, mounted, 'baseUrl', baseUrl);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    ' JaVaScRiPt:alert(1)',
+    'data:text/html,x',
+    '//evil.example',
+    'vbscript:x',
+    'file:///etc',
+    'relative/path',
+    '',
+  ])('refuses %j, naming data-base-url', async (baseUrl) => {
+    const mounted = await SOURCES[0]!.mount({ ...configOf('reputation', {}), baseUrl });
+    await expectSetUpWrongly(SOURCES[0]!, mounted, 'baseUrl', baseUrl);
+  });
 
   // README: baseUrl is "absolute http(s), or a path on your own origin". The path check in
   // src/client/options.ts (`/^\/(?!\/)/`) lets through paths that the URL parser resolves to

@@ -217,11 +217,23 @@ const profileView = (variant: ProfileVariant, on: boolean) => (ctx: Context) => 
   const socials = on ? socialsOf(profile) : [];
   const shownSocials = all(view, 'li.rk-social');
   expect(shownSocials).toHaveLength(socials.length);
-  const labels: Record<string, string> = { web: 'Website', email: 'Email', twitter: 'X', github: 'GitHub', matrix: 'Matrix', discord: 'Discord', riot: 'Element' };
+  const labels: Record<string, string> = {
+    web: 'Website',
+    email: 'Email',
+    twitter: 'X',
+    github: 'GitHub',
+    matrix: 'Matrix',
+    discord: 'Discord',
+    riot: 'Element',
+  };
   socials.forEach((social, i) => {
     const li = shownSocials[i]!;
     same(li.getAttribute('data-platform'), parsedAttribute(social.platform), `platform ${i}`);
-    same(text(li.querySelector('.rk-platform')), parsedText(Object.hasOwn(labels, social.platform) ? labels[social.platform]! : social.platform), `platform label ${i}`);
+    same(
+      text(li.querySelector('.rk-platform')),
+      parsedText(Object.hasOwn(labels, social.platform) ? labels[social.platform]! : social.platform),
+      `platform label ${i}`,
+    );
     const handle = li.children[1]!;
     same(text(handle), parsedText(social.handle), `handle ${i}`);
     expect(handle.tagName).toBe(social.url ? 'A' : 'SPAN');
@@ -244,7 +256,9 @@ const profileView = (variant: ProfileVariant, on: boolean) => (ctx: Context) => 
     ).filter(([, value]) => value);
     const shownFacts = all(li, '.rk-fact');
     expect(shownFacts).toHaveLength(facts.length);
-    facts.forEach(([label, value], j) => same(text(shownFacts[j]), `${label} ${asItem(parsedText(value!))}`, `identity ${i} fact ${label}`));
+    facts.forEach(([label, value], j) =>
+      same(text(shownFacts[j]), `${label} ${asItem(parsedText(value!))}`, `identity ${i} fact ${label}`),
+    );
   });
   // The second identity has a KnownGood judgement: one mark for it, one for the profile.
   expect(all(view, '[part="verified"]')).toHaveLength(on ? 2 : 1);
@@ -302,7 +316,12 @@ interface Combo {
 
 const COMBOS: Combo[] = [
   { name: 'reputation, default', kind: 'reputation', config: { type: 'reputation' }, check: reputation({ categories: true }), full: true },
-  { name: 'reputation, compact', kind: 'reputation', config: { type: 'reputation', compact: true }, check: reputation({ compact: true, categories: true }) },
+  {
+    name: 'reputation, compact',
+    kind: 'reputation',
+    config: { type: 'reputation', compact: true },
+    check: reputation({ compact: true, categories: true }),
+  },
   {
     name: 'reputation, showCategories false',
     kind: 'reputation',
@@ -326,7 +345,13 @@ const COMBOS: Combo[] = [
     check: oneBadge(true),
     full: true,
   },
-  { name: 'profile, all on, socials from socialLinks', kind: 'profile', config: { type: 'profile' }, check: profileView('links', true), full: true },
+  {
+    name: 'profile, all on, socials from socialLinks',
+    kind: 'profile',
+    config: { type: 'profile' },
+    check: profileView('links', true),
+    full: true,
+  },
   {
     name: 'profile, all on, socials from identities',
     kind: 'profile',
@@ -365,7 +390,11 @@ const CASES = CORPUS.map((entry, index) => ({ ...entry, index }));
 describe('the combinations', () => {
   it('give every kind one render with the most fields shown, which runs the whole corpus', () => {
     const kinds: Kind[] = ['reputation', 'badge', 'profile', 'category'];
-    for (const kind of kinds) expect(COMBOS.filter((c) => c.kind == kind && c.full), kind).toHaveLength(1);
+    for (const kind of kinds)
+      expect(
+        COMBOS.filter((c) => c.kind == kind && c.full),
+        kind,
+      ).toHaveLength(1);
   });
 });
 

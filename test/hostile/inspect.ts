@@ -52,9 +52,36 @@ const ATTRIBUTES: Record<string, string[]> = {
 };
 
 const PARTS = [
-  'widget', 'total', 'score', 'categories', 'category', 'meta', 'empty', 'badges', 'badge', 'medal', 'ladder', 'avatar',
-  'name', 'verified', 'copy', 'bio', 'socials', 'identities', 'identity', 'nfts', 'title', 'description', 'reasons',
-  'reason', 'advice', 'error', 'retry', 'reason-text', 'more', 'slow',
+  'widget',
+  'total',
+  'score',
+  'categories',
+  'category',
+  'meta',
+  'empty',
+  'badges',
+  'badge',
+  'medal',
+  'ladder',
+  'avatar',
+  'name',
+  'verified',
+  'copy',
+  'bio',
+  'socials',
+  'identities',
+  'identity',
+  'nfts',
+  'title',
+  'description',
+  'reasons',
+  'reason',
+  'advice',
+  'error',
+  'retry',
+  'reason-text',
+  'more',
+  'slow',
 ];
 
 const FIXED: Record<string, string[]> = {
@@ -102,7 +129,23 @@ export const inspectView = (view: Element, rules: InspectRules): string[] => {
       return false;
     }
   };
-  const banned = ['script', 'style', 'iframe', 'object', 'embed', 'link', 'meta', 'base', 'form', 'input', 'textarea', 'template', 'math', 'noscript', 'foreignobject'];
+  const banned = [
+    'script',
+    'style',
+    'iframe',
+    'object',
+    'embed',
+    'link',
+    'meta',
+    'base',
+    'form',
+    'input',
+    'textarea',
+    'template',
+    'math',
+    'noscript',
+    'foreignobject',
+  ];
   for (const tag of banned) if (view.querySelector(tag)) problems.push(`a <${tag}> in the view`);
   for (const element of [view, ...Array.from(view.querySelectorAll('*'))]) {
     const tag = element.tagName.toLowerCase();
@@ -118,7 +161,8 @@ export const inspectView = (view: Element, rules: InspectRules): string[] => {
       if (name == 'class' && !value.split(' ').every((token) => /^rk(-{1,2}[a-z0-9]+)*$/.test(token))) {
         problems.push(`class ${short(value)} on <${tag}>`);
       }
-      if (name == 'part' && !value.split(' ').every((token) => rules.parts.includes(token))) problems.push(`part ${short(value)} on <${tag}>`);
+      if (name == 'part' && !value.split(' ').every((token) => rules.parts.includes(token)))
+        problems.push(`part ${short(value)} on <${tag}>`);
       if (name == 'style' && !(element.classList.contains('rk-fill') && /^--rk-share:\s*[\d.]+;?$/.test(value.trim()))) {
         problems.push(`style ${short(value)} on <${tag}>`);
       }

@@ -230,7 +230,12 @@ export const wireRecords = (s: string) => {
     },
     badges: records.badges,
     // The service sends no `earned`: an unearned badge is a 404.
-    badge: { address: s, badge: records.badge.badge, definition: withoutKey(wireBadgeDefinition(records.badge.definition!, s)), source: 'api' },
+    badge: {
+      address: s,
+      badge: records.badge.badge,
+      definition: withoutKey(wireBadgeDefinition(records.badge.definition!, s)),
+      source: 'api',
+    },
     profile: wireProfile(records.profile),
     profileFromIdentities: wireProfile(records.profileFromIdentities),
     badgeDefinitions: { badges: records.badgeDefinitions.badges.map((d) => wireBadgeDefinition(d, s)) },

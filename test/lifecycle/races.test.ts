@@ -88,8 +88,7 @@ const rngOf = (seed: number): Rng => {
 };
 
 /** Seeds are fixed; RACE_SEEDS=3,17 reruns chosen ones. */
-const seedsFrom = (fallback: number[]): number[] =>
-  process.env.RACE_SEEDS ? process.env.RACE_SEEDS.split(',').map(Number) : fallback;
+const seedsFrom = (fallback: number[]): number[] => (process.env.RACE_SEEDS ? process.env.RACE_SEEDS.split(',').map(Number) : fallback);
 
 // Fewer, longer runs than before (issue 12): the same operations and checks, a fraction of the waiting.
 const SEEDS = seedsFrom(Array.from({ length: 8 }, (_, i) => 1000 + i * 7919));
@@ -138,7 +137,9 @@ const ready = (check: (view: Element) => string | undefined): Expectation => ({
 });
 
 const mismatch = (what: string, shown: unknown, wanted: unknown): string | undefined =>
-  JSON.stringify(shown) == JSON.stringify(wanted) ? undefined : `${what}: shown ${JSON.stringify(shown)}, expected ${JSON.stringify(wanted)}`;
+  JSON.stringify(shown) == JSON.stringify(wanted)
+    ? undefined
+    : `${what}: shown ${JSON.stringify(shown)}, expected ${JSON.stringify(wanted)}`;
 
 /** The shortened address element carries the full address the view is about. */
 const addressTitle = (view: Element, address: string): string | undefined => {
@@ -159,7 +160,11 @@ const expected = (kind: Kind, o: Opts): Expectation => {
         const categories = Object.keys(scores.categories ?? {}).length;
         return (
           mismatch('total score', text(view, '.rk-score'), n(scores.totalScore)) ??
-          mismatch('category rows', view.querySelectorAll('.rk-category').length, o.showCategories ? Math.min(categories, o.maxCategories as number) : 0) ??
+          mismatch(
+            'category rows',
+            view.querySelectorAll('.rk-category').length,
+            o.showCategories ? Math.min(categories, o.maxCategories as number) : 0,
+          ) ??
           (o.compact ? undefined : addressTitle(view, o.address))
         );
       });
@@ -180,11 +185,18 @@ const expected = (kind: Kind, o: Opts): Expectation => {
           );
         });
       }
-      const keys = [...earned].sort((a, b) => b.achievedLevel - a.achievedLevel).slice(0, o.maxBadges as number).map((b) => b.badgeKey);
+      const keys = [...earned]
+        .sort((a, b) => b.achievedLevel - a.achievedLevel)
+        .slice(0, o.maxBadges as number)
+        .map((b) => b.badgeKey);
       return ready(
         (view) =>
           mismatch('badge count', text(view, '.rk-count'), `${n(earned.length)} earned`) ??
-          mismatch('badges shown', [...view.querySelectorAll('li[data-badge]')].map((li) => li.getAttribute('data-badge')), keys) ??
+          mismatch(
+            'badges shown',
+            [...view.querySelectorAll('li[data-badge]')].map((li) => li.getAttribute('data-badge')),
+            keys,
+          ) ??
           addressTitle(view, o.address),
       );
     }
@@ -307,8 +319,12 @@ const DISPLAY: Record<Kind | 'common', Record<string, (rng: Rng) => unknown>> = 
   },
 };
 
-const dataKeysOf = (kind: Kind): string[] =>
-  ['address', 'apiKey', 'baseUrl', ...(kind == 'badge' ? ['badgeKey'] : kind == 'category' ? ['categoryKey'] : [])];
+const dataKeysOf = (kind: Kind): string[] => [
+  'address',
+  'apiKey',
+  'baseUrl',
+  ...(kind == 'badge' ? ['badgeKey'] : kind == 'category' ? ['categoryKey'] : []),
+];
 
 /** 1 to 3 random option changes; about half of the updates touch a data option. */
 const randomChanges = (w: World, kind: Kind): Record<string, unknown> => {
@@ -472,10 +488,21 @@ const waitNoneInFlight = async (timeoutMs: number): Promise<number> => {
 const SLOTS = 5;
 
 /** What the seeds exercised, per kind (checked by the last test of the describe). */
-const OPS = ['mount', 'mountAgain', 'dataUpdate', 'displayUpdate', 'beforeMount', 'afterDestroy', 'refresh', 'destroy', 'destroyWhileLoading'] as const;
-const coverage = Object.fromEntries(
-  KINDS.map((kind) => [kind, { mounted: 0, ...Object.fromEntries(OPS.map((op) => [op, 0])) }]),
-) as Record<Kind, Record<(typeof OPS)[number] | 'mounted', number>>;
+const OPS = [
+  'mount',
+  'mountAgain',
+  'dataUpdate',
+  'displayUpdate',
+  'beforeMount',
+  'afterDestroy',
+  'refresh',
+  'destroy',
+  'destroyWhileLoading',
+] as const;
+const coverage = Object.fromEntries(KINDS.map((kind) => [kind, { mounted: 0, ...Object.fromEntries(OPS.map((op) => [op, 0])) }])) as Record<
+  Kind,
+  Record<(typeof OPS)[number] | 'mounted', number>
+>;
 
 const createTracked = (w: World, kind: Kind, name: string, step: string): Tracked => {
   const ref: { t?: Tracked } = {};
@@ -493,7 +520,9 @@ const createTracked = (w: World, kind: Kind, name: string, step: string): Tracke
   if (w.rng.chance(0.2)) config.cacheTtlMs = 0; // every load then goes over the network
   if (w.rng.chance(0.2)) config.theme = 'auto';
   const widget = createWidget(config as never) as AnyWidget;
-  w.log.push(`${step}: ${name} = create ${kind} ${describeChanges({ address: config.address, baseUrl: config.baseUrl, cacheTtlMs: config.cacheTtlMs })}`);
+  w.log.push(
+    `${step}: ${name} = create ${kind} ${describeChanges({ address: config.address, baseUrl: config.baseUrl, cacheTtlMs: config.cacheTtlMs })}`,
+  );
   return (ref.t = { name, kind, widget, mounted: false, destroyed: false, callbacksSinceLoad: 0, eventsSinceLoad: 0, loading: false });
 };
 
@@ -507,7 +536,8 @@ const runDirect = async (seed: number): Promise<void> => {
   let created = 0;
   const live = () => slots.filter((t): t is Tracked => !!t && t.mounted && !t.destroyed);
   const quiet = async () => {
-    if (!(await quiesce(() => live().some((t) => t.widget.state == 'loading')))) w.violations.push('quiescence never came (a widget kept loading)');
+    if (!(await quiesce(() => live().some((t) => t.widget.state == 'loading'))))
+      w.violations.push('quiescence never came (a widget kept loading)');
     checkAll(w, tracked, true);
   };
 
@@ -530,7 +560,22 @@ const runDirect = async (seed: number): Promise<void> => {
       if (w.rng.chance(0.6)) return; // sometimes update or refresh come before mount
     }
     const r = w.rng.next();
-    const op = !t.mounted && !t.destroyed ? (r < 0.6 ? 'mount' : r < 0.8 ? 'update' : r < 0.9 ? 'refresh' : 'destroy') : r < 0.55 ? 'update' : r < 0.75 ? 'refresh' : r < 0.93 ? 'destroy' : 'mount';
+    const op =
+      !t.mounted && !t.destroyed
+        ? r < 0.6
+          ? 'mount'
+          : r < 0.8
+            ? 'update'
+            : r < 0.9
+              ? 'refresh'
+              : 'destroy'
+        : r < 0.55
+          ? 'update'
+          : r < 0.75
+            ? 'refresh'
+            : r < 0.93
+              ? 'destroy'
+              : 'mount';
     const before = t.widget.options as unknown as Record<string, unknown>;
     switch (op) {
       case 'mount': {
@@ -692,10 +737,12 @@ const runEmbed = async (seed: number): Promise<void> => {
       const o = t.widget.options as unknown as Record<string, unknown>;
       for (const key of [...dataKeysOf(t.kind), 'theme', 'maxBadges', 'maxCategories', 'compact']) {
         const attribute = t.element.getAttribute(attributeOf(key));
-        const want = attribute === null ? undefined : key.startsWith('max') ? Number(attribute) : key == 'compact' ? attribute != 'false' : attribute;
+        const want =
+          attribute === null ? undefined : key.startsWith('max') ? Number(attribute) : key == 'compact' ? attribute != 'false' : attribute;
         // An attribute of an option the kind does not have (data-compact on a badge) is ignored.
         const known = dataKeysOf(t.kind).includes(key) || Object.hasOwn(o, key);
-        if (known && want !== undefined && o[key] !== want) violation(w, t, `${attributeOf(key)}="${attribute}" but the option is ${JSON.stringify(o[key])}`);
+        if (known && want !== undefined && o[key] !== want)
+          violation(w, t, `${attributeOf(key)}="${attribute}" but the option is ${JSON.stringify(o[key])}`);
       }
     }
     checkAll(w, tracked, true);
@@ -715,7 +762,9 @@ const runEmbed = async (seed: number): Promise<void> => {
     container.append(element);
     const [widget] = mountAll(container);
     const name = `e${created++}`;
-    w.log.push(`${i}: ${name} = <div data-repkit="${kind}" data-address="${element.dataset.address!.slice(0, 6)}" data-base-url="${shortBase(element.dataset.baseUrl!)}">; mountAll()`);
+    w.log.push(
+      `${i}: ${name} = <div data-repkit="${kind}" data-address="${element.dataset.address!.slice(0, 6)}" data-base-url="${shortBase(element.dataset.baseUrl!)}">; mountAll()`,
+    );
     if (!widget) return void w.violations.push(`${name}: mountAll() mounted nothing`);
     const t: Embedded = {
       name,
@@ -758,8 +807,11 @@ const runEmbed = async (seed: number): Promise<void> => {
       attribute = name;
       value = make();
     }
-    const shown = attribute == 'data-address' && value ? value.slice(0, 6) : attribute == 'data-base-url' && value ? shortBase(value) : value;
-    w.log.push(`${i}: ${t.name} ${value === null ? `removeAttribute(${attribute})` : `setAttribute(${attribute}, ${JSON.stringify(shown)})`}`);
+    const shown =
+      attribute == 'data-address' && value ? value.slice(0, 6) : attribute == 'data-base-url' && value ? shortBase(value) : value;
+    w.log.push(
+      `${i}: ${t.name} ${value === null ? `removeAttribute(${attribute})` : `setAttribute(${attribute}, ${JSON.stringify(shown)})`}`,
+    );
     if (value === null) t.element.removeAttribute(attribute);
     else t.element.setAttribute(attribute, value);
   };

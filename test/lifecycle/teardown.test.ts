@@ -22,7 +22,13 @@ describe("the copy button's timer", () => {
   it('is cleared by destroy(): nothing of the widget runs afterwards', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     stubClipboard({ writeText });
-    const { widget, root } = await mountReady({ type: 'profile', apiKey: API_KEY, address: ADDRESSES.rich, baseUrl: server.url, retries: 0 });
+    const { widget, root } = await mountReady({
+      type: 'profile',
+      apiKey: API_KEY,
+      address: ADDRESSES.rich,
+      baseUrl: server.url,
+      retries: 0,
+    });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const button = root.querySelector<HTMLElement>('[data-action="copy"]')!;
     button.click();

@@ -15,8 +15,20 @@ import { declaredExports, pack } from './util';
 /** The consumer whose node_modules/repkit the pages load. */
 const consumer = join(pack().dir, 'esm');
 const VALUES = declaredExports(join(consumer, 'node_modules/repkit/dist/repkit.d.mts')).values;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.map': 'application/json' };
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.map': 'application/json',
+};
 
 let sandbox: Sandbox;
 let server: http.Server;
@@ -49,7 +61,13 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-const config = (type: string, extra: Record<string, unknown> = {}) => ({ type, apiKey: API_KEY, address: ADDRESSES.rich, baseUrl: sandbox.url, ...extra });
+const config = (type: string, extra: Record<string, unknown> = {}) => ({
+  type,
+  apiKey: API_KEY,
+  address: ADDRESSES.rich,
+  baseUrl: sandbox.url,
+  ...extra,
+});
 
 /** A snippet element as `snippet()` prints it, without the script tag. */
 const snippetDiv = (id: string) =>
@@ -61,7 +79,10 @@ const importMap = `<script type="importmap">${JSON.stringify({
 
 /** Opens `html` at `path` on the static server; records page errors and console errors. */
 const open = async (path: string, html: string): Promise<{ page: Page; problems: string[] }> => {
-  pages.set(path, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>consumer</title><link rel="icon" href="data:,">${html}`);
+  pages.set(
+    path,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>consumer</title><link rel="icon" href="data:,">${html}`,
+  );
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

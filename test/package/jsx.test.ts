@@ -66,8 +66,12 @@ describe('<repkit-widget> in JSX', () => {
   const outcome = (name: string): Promise<string> => {
     if (!outcomes.size) {
       const names = Object.keys(PROJECTS);
-      const compile = (n: string) => run(process.execPath, [TSC, '-p', `tsconfig.${slug(n)}.json`, '--pretty', 'false'], cwd, 120000).then(() => 'ok', (e: Error) => e.message);
-      let chain: [Promise<unknown>, Promise<unknown>] = [Promise.resolve(), Promise.resolve()];
+      const compile = (n: string) =>
+        run(process.execPath, [TSC, '-p', `tsconfig.${slug(n)}.json`, '--pretty', 'false'], cwd, 120000).then(
+          () => 'ok',
+          (e: Error) => e.message,
+        );
+      const chain: [Promise<unknown>, Promise<unknown>] = [Promise.resolve(), Promise.resolve()];
       names.forEach((n, i) => {
         const lane = i % 2;
         const result = chain[lane]!.then(() => compile(n));

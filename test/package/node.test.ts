@@ -96,10 +96,21 @@ describe('the tarball', () => {
     const unexpected = files.filter((f) => !/^(dist\/repkit[\w.-]*\.(mjs|js|d\.ts|d\.mts|map)|README\.md|LICENSE|package\.json)$/.test(f));
     expect(unexpected).toEqual([]);
     for (const f of [
-      'dist/repkit.mjs', 'dist/repkit.embed.mjs', 'dist/repkit.umd.js', 'dist/repkit.d.ts', 'dist/repkit.d.mts', 'dist/repkit.embed.d.ts',
-      'dist/repkit.embed.d.mts', 'dist/repkit.react.d.ts', 'dist/repkit.preact.d.ts', 'LICENSE',
+      'dist/repkit.mjs',
+      'dist/repkit.embed.mjs',
+      'dist/repkit.umd.js',
+      'dist/repkit.d.ts',
+      'dist/repkit.d.mts',
+      'dist/repkit.embed.d.ts',
+      'dist/repkit.embed.d.mts',
+      'dist/repkit.react.d.ts',
+      'dist/repkit.preact.d.ts',
+      'LICENSE',
       // One script per kind, for script-tag pages that show one kind.
-      'dist/repkit.reputation.umd.js', 'dist/repkit.badge.umd.js', 'dist/repkit.profile.umd.js', 'dist/repkit.category.umd.js',
+      'dist/repkit.reputation.umd.js',
+      'dist/repkit.badge.umd.js',
+      'dist/repkit.profile.umd.js',
+      'dist/repkit.category.umd.js',
     ]) {
       expect(files).toContain(f);
     }
@@ -121,10 +132,16 @@ describe('the tarball', () => {
     const maps = files.filter((f) => f.endsWith('.map'));
     expect(maps.length).toBeGreaterThanOrEqual(5);
     for (const map of maps) {
-      const { sources, sourcesContent } = JSON.parse(readFileSync(join(dir, 'esm/node_modules/repkit', map), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      const { sources, sourcesContent } = JSON.parse(readFileSync(join(dir, 'esm/node_modules/repkit', map), 'utf8')) as {
+        sources: string[];
+        sourcesContent?: (string | null)[];
+      };
       expect(sources.length, map).toBeGreaterThan(0);
       expect(sourcesContent?.length, map).toBe(sources.length);
-      expect(sourcesContent!.filter((text) => typeof text != 'string' || !text.length), map).toEqual([]);
+      expect(
+        sourcesContent!.filter((text) => typeof text != 'string' || !text.length),
+        map,
+      ).toEqual([]);
     }
   });
 

@@ -17,4 +17,3 @@ declare module 'vitest' {
     pack: PackInfo;
   }
 }
-

@@ -61,7 +61,13 @@ describe('a TypeScript consumer', () => {
   const outcome = (name: string): Promise<string> => {
     if (!outcomes.has(name)) {
       for (const n of Object.keys(PROJECTS)) {
-        outcomes.set(n, run(process.execPath, [TSC, '-p', `tsconfig.${n}.json`, '--pretty', 'false'], cwd, 90000).then(() => 'ok', (e: Error) => e.message));
+        outcomes.set(
+          n,
+          run(process.execPath, [TSC, '-p', `tsconfig.${n}.json`, '--pretty', 'false'], cwd, 90000).then(
+            () => 'ok',
+            (e: Error) => e.message,
+          ),
+        );
       }
     }
     return outcomes.get(name)!;
@@ -76,7 +82,9 @@ describe('a TypeScript consumer', () => {
   it('resolves the ESM and CommonJS declarations of each entry under node16', async () => {
     const out = await run(process.execPath, [TSC, '-p', 'tsconfig.node16.json', '--traceResolution'], cwd, 90000);
     const resolved = (from: string, spec: string): string | undefined =>
-      new RegExp(`Module name '${spec}' was successfully resolved to '([^']+)'`).exec(out.split(`======== Resolving module '${spec}' from '${join(cwd, from)}'`)[1] ?? '')?.[1];
+      new RegExp(`Module name '${spec}' was successfully resolved to '([^']+)'`).exec(
+        out.split(`======== Resolving module '${spec}' from '${join(cwd, from)}'`)[1] ?? '',
+      )?.[1];
     expect(resolved('usage.ts', 'repkit')).toMatch(/dist\/repkit\.d\.mts$/);
     expect(resolved('usage.ts', 'repkit/embed')).toMatch(/dist\/repkit\.embed\.d\.mts$/);
     expect(resolved('usage.cts', 'repkit')).toMatch(/dist\/repkit\.d\.ts$/);

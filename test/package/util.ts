@@ -27,7 +27,13 @@ export const run = async (file: string, args: string[], cwd: string, timeout = 6
  * names with a runtime value (classes, functions, constants), `types` the type-only ones.
  */
 export const declaredExports = (file: string): { values: string[]; types: string[] } => {
-  const program = ts.createProgram([file], { noEmit: true, strict: true, skipLibCheck: true, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [] });
+  const program = ts.createProgram([file], {
+    noEmit: true,
+    strict: true,
+    skipLibCheck: true,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    types: [],
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file);
   const moduleSymbol = source && checker.getSymbolAtLocation(source);

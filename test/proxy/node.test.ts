@@ -72,7 +72,11 @@ describe('toNodeListener', () => {
     const head = await raw(`${server.url}/rep/api/v2/metadata/categories`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
-    const post = await raw(`${server.url}/rep/api/v2/scores/${A}`, { method: 'POST', headers: { 'Content-Type': 'application/json' } }, 'x'.repeat(100_000));
+    const post = await raw(
+      `${server.url}/rep/api/v2/scores/${A}`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json' } },
+      'x'.repeat(100_000),
+    );
     expect(post.status).toBe(404);
   });
 
@@ -109,6 +113,7 @@ describe('the built entries in plain Node', () => {
     const { existsSync, readFileSync } = await import('node:fs');
     const root = new URL('../../dist/', import.meta.url);
     const browserFiles = ['repkit.mjs', 'repkit.embed.mjs', 'repkit.umd.js'].filter((f) => existsSync(new URL(f, root)));
-    for (const file of browserFiles) expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(/X-Repkit-Cache|createProxy|toNodeListener/);
+    for (const file of browserFiles)
+      expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(/X-Repkit-Cache|createProxy|toNodeListener/);
   });
 });

@@ -20,7 +20,11 @@ const run = promisify(execFile);
 let dir = '';
 
 const npm = (args: string[], cwd: string): string =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
 beforeAll(() => {
   ensureProxyBuild();
@@ -103,9 +107,13 @@ describe('the packed package', () => {
         files: ['typed.ts'],
       };
       writeFileSync(join(dir, `app/tsconfig.${moduleResolution}.json`), JSON.stringify(tsconfig));
-      const result = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', `tsconfig.${moduleResolution}.json`, '--pretty', 'false'], {
-        cwd: join(dir, 'app'),
-      }).then(
+      const result = await run(
+        process.execPath,
+        [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', `tsconfig.${moduleResolution}.json`, '--pretty', 'false'],
+        {
+          cwd: join(dir, 'app'),
+        },
+      ).then(
         () => 'ok',
         (e: Error & { stdout?: string }) => e.stdout ?? e.message,
       );

@@ -192,7 +192,9 @@ describe('headers on the wire', () => {
     expect(sent.headers['user-agent']).not.toBe('Visitor/1.0');
     expect(sent.headers['accept-language']).not.toBe('de');
     // Only standard transport headers besides ours.
-    const names = Object.keys(sent.headers).filter((n) => !['host', 'connection', 'accept-encoding', 'user-agent', 'sec-fetch-mode', 'accept-language'].includes(n));
+    const names = Object.keys(sent.headers).filter(
+      (n) => !['host', 'connection', 'accept-encoding', 'user-agent', 'sec-fetch-mode', 'accept-language'].includes(n),
+    );
     expect(names.sort()).toEqual(['accept', 'x-api-key']);
   });
 
@@ -241,7 +243,10 @@ describe('CORS', () => {
     const proxy = proxyOf({ allowOrigins: [SITE] });
     const before = sb.sandbox.requests.length;
     const preflight = (origin: string) =>
-      get(proxy, `scores/${A}`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-api-key' } });
+      get(proxy, `scores/${A}`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-api-key' },
+      });
     const ok = await preflight(SITE);
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe(SITE);
@@ -326,7 +331,9 @@ describe('caching', () => {
       expect((await proxy(new Request(at(`scores/${address}`)), other)).status).toBe(200);
     }
     // And the handler's type fits where those platforms expect theirs.
-    const denoServe = (handler: (request: Request, info: { remoteAddr: { hostname: string }; completed: Promise<void> }) => Promise<Response>) => handler;
+    const denoServe = (
+      handler: (request: Request, info: { remoteAddr: { hostname: string }; completed: Promise<void> }) => Promise<Response>,
+    ) => handler;
     expect(typeof denoServe(proxy)).toBe('function');
   });
 
@@ -397,7 +404,13 @@ describe('caching', () => {
   it('bounds the in-memory cache by bytes too, and drops what is past its keep time', () => {
     const cache = memoryCache({ maxEntries: 100, maxBytes: 1000 });
     const now = Date.now();
-    const answer = (size: number, keep = 60_000) => ({ status: 200, body: 'x'.repeat(size), storedAt: now, freshUntil: now + 1000, keepUntil: now + keep });
+    const answer = (size: number, keep = 60_000) => ({
+      status: 200,
+      body: 'x'.repeat(size),
+      storedAt: now,
+      freshUntil: now + 1000,
+      keepUntil: now + keep,
+    });
     for (let i = 0; i < 10; i++) cache.set(`k${i}`, answer(300));
     expect(cache.bytes).toBeLessThanOrEqual(1000);
     expect(cache.size).toBe(3);
@@ -423,7 +436,14 @@ describe('caching', () => {
     expect([...store.keys()]).toEqual([`profiles/${address}`]);
     expect((await get(custom, `profiles/${address}`)).headers.get('x-repkit-cache')).toBe('hit');
 
-    const broken = proxyOf({ cache: { get: () => { throw new Error('down'); }, set: () => Promise.reject(new Error('down')) } });
+    const broken = proxyOf({
+      cache: {
+        get: () => {
+          throw new Error('down');
+        },
+        set: () => Promise.reject(new Error('down')),
+      },
+    });
     expect((await get(broken, `profiles/${address}`)).status).toBe(200);
   });
 });
@@ -486,7 +506,16 @@ describe('failures', () => {
     const path = `scores/${address}`;
     const original = await (await get(proxy, path)).text();
     clock.advance(400);
-    const faults = [{ status: 500 }, { status: 502 }, { status: 429 }, { drop: true }, { hang: true }, { body: 'text' as const }, { body: 'nodata' as const }, { status: 401 }];
+    const faults = [
+      { status: 500 },
+      { status: 502 },
+      { status: 429 },
+      { drop: true },
+      { hang: true },
+      { body: 'text' as const },
+      { body: 'nodata' as const },
+      { status: 401 },
+    ];
     for (const fault of faults) {
       state.fault = fault;
       const response = await get(proxy, path);

@@ -16,7 +16,9 @@ export const PROXY = 'http://proxy.test';
 export const at = (path: string, prefix = '/rep'): string => `${PROXY}${prefix}/api/v2/${path}`;
 
 /** Starts a sandbox for the calling file (no latency, unlimited quota unless told). */
-export const useSandbox = (options: Parameters<typeof createSandbox>[0] = {}): {
+export const useSandbox = (
+  options: Parameters<typeof createSandbox>[0] = {},
+): {
   readonly url: string;
   readonly sandbox: Sandbox;
   fault(items: FaultItems): string;

@@ -92,7 +92,15 @@ describe('in workerd: examples/proxy-worker/worker.mjs', () => {
 
   it('forwards the seven routes with the key from its environment, once per path', async () => {
     const address = nextAddress();
-    const paths = [`scores/${address}`, `scores/${A}/governance`, `badges/${address}`, `badges/${A}/RelayChainInitiate`, `profiles/${address}`, 'metadata/badges', 'metadata/categories'];
+    const paths = [
+      `scores/${address}`,
+      `scores/${A}/governance`,
+      `badges/${address}`,
+      `badges/${A}/RelayChainInitiate`,
+      `profiles/${address}`,
+      'metadata/badges',
+      'metadata/categories',
+    ];
     for (const path of paths) {
       const before = sb.hits(path);
       for (let i = 0; i < 3; i++) {
@@ -111,7 +119,10 @@ describe('in workerd: examples/proxy-worker/worker.mjs', () => {
     const ok = await mf.dispatchFetch(url('metadata/badges'), { headers: { Origin: SITE } });
     expect(ok.headers.get('access-control-allow-origin')).toBe(SITE);
     await ok.arrayBuffer();
-    const preflight = await mf.dispatchFetch(url(`scores/${A}`), { method: 'OPTIONS', headers: { Origin: SITE, 'Access-Control-Request-Method': 'GET' } });
+    const preflight = await mf.dispatchFetch(url(`scores/${A}`), {
+      method: 'OPTIONS',
+      headers: { Origin: SITE, 'Access-Control-Request-Method': 'GET' },
+    });
     expect(preflight.status).toBe(204);
     const refused = await mf.dispatchFetch(url('metadata/badges'), { headers: { Origin: 'https://evil.example' } });
     expect(refused.status).toBe(403);

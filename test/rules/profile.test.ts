@@ -134,7 +134,9 @@ describe('socialsOf: socialLinks win over identity fields of the same platform',
   });
 
   it('gives one twitter entry when both twitter and x are in socialLinks', () => {
-    const socials = socialsOf(profile({ socialLinks: { twitter: 'alice_t', x: 'alice_x' }, chainIdentities: [identity({ microblog: 'onchain' })] }));
+    const socials = socialsOf(
+      profile({ socialLinks: { twitter: 'alice_t', x: 'alice_x' }, chainIdentities: [identity({ microblog: 'onchain' })] }),
+    );
     expect(['alice_t', 'alice_x']).toContain(only(socials, 'twitter').handle);
     expect(socials).toHaveLength(1);
     expect(byPlatform(socials, 'x')).toEqual([]);
@@ -148,7 +150,10 @@ describe('socialsOf: socialLinks win over identity fields of the same platform',
 
   it('keeps identity fields of platforms socialLinks does not name', () => {
     const socials = socialsOf(
-      profile({ socialLinks: { twitter: 'alice_validates' }, chainIdentities: [identity({ microblog: '@alice_onchain', codehost: 'alice-onchain' })] }),
+      profile({
+        socialLinks: { twitter: 'alice_validates' },
+        chainIdentities: [identity({ microblog: '@alice_onchain', codehost: 'alice-onchain' })],
+      }),
     );
     expect(only(socials, 'twitter').handle).toBe('alice_validates');
     expect(only(socials, 'github').handle).toBe('alice-onchain');
@@ -163,7 +168,10 @@ describe('socialsOf: socialLinks win over identity fields of the same platform',
 describe('socialsOf: blank handles', () => {
   it('skips blank socialLinks handles and blank identity fields', () => {
     const socials = socialsOf(
-      profile({ socialLinks: { twitter: '', telegram: '   ', github: '\t' }, chainIdentities: [identity({ web: ' ', email: '', matrix: '  ' })] }),
+      profile({
+        socialLinks: { twitter: '', telegram: '   ', github: '\t' },
+        chainIdentities: [identity({ web: ' ', email: '', matrix: '  ' })],
+      }),
     );
     expect(socials).toEqual([]);
   });
@@ -192,7 +200,10 @@ describe('socialsOf: links', () => {
     'VBScript:msgbox(1)',
   ])('builds no url from %j on any platform', (value) => {
     const socials = socialsOf(
-      profile({ socialLinks: { telegram: value, twitter: value }, chainIdentities: [identity({ web: value, codehost: value, matrix: value, email: value })] }),
+      profile({
+        socialLinks: { telegram: value, twitter: value },
+        chainIdentities: [identity({ web: value, codehost: value, matrix: value, email: value })],
+      }),
     );
     expect(socials.length).toBeGreaterThanOrEqual(4);
     for (const s of socials) expect(s.url, `${s.platform} url`).toBeUndefined();
@@ -211,9 +222,12 @@ describe('socialsOf: links', () => {
     expect(urlOf(withIdentity({ email: 'alice@alice.example' }), 'email')).toBe('mailto:alice@alice.example');
   });
 
-  it.each(['not-an-email', 'alice@', '"><svg onload=alert(1)>@evil.example', 'a b@c.example'])('builds no url from the bad email %j', (email) => {
-    expect(urlOf(withIdentity({ email }), 'email')).toBeUndefined();
-  });
+  it.each(['not-an-email', 'alice@', '"><svg onload=alert(1)>@evil.example', 'a b@c.example'])(
+    'builds no url from the bad email %j',
+    (email) => {
+      expect(urlOf(withIdentity({ email }), 'email')).toBeUndefined();
+    },
+  );
 
   it('links a microblog handle to x.com, with or without the @', () => {
     expect(urlOf(withIdentity({ microblog: '@alice' }), 'twitter')).toBe('https://x.com/alice');
@@ -242,7 +256,9 @@ describe('socialsOf: links', () => {
   });
 
   it('gives discord and legacy chat handles as text only', () => {
-    const socials = socialsOf(profile({ socialLinks: { discord: 'alice#4242' }, chainIdentities: [identity({ legacychat: 'alice_irc' })] }));
+    const socials = socialsOf(
+      profile({ socialLinks: { discord: 'alice#4242' }, chainIdentities: [identity({ legacychat: 'alice_irc' })] }),
+    );
     expect(only(socials, 'discord')).toEqual({ platform: 'discord', handle: 'alice#4242' });
     expect(only(socials, 'riot')).toEqual({ platform: 'riot', handle: 'alice_irc' });
   });
@@ -254,7 +270,9 @@ describe('socialsOf: links', () => {
 
 describe('socialsOf: prototype-named keys', () => {
   it('treats constructor, hasOwnProperty and __proto__ as ordinary platforms', () => {
-    const socialLinks = JSON.parse('{"__proto__":"proto_handle","constructor":"ctor_handle","hasOwnProperty":"hop_handle","twitter":"alice"}');
+    const socialLinks = JSON.parse(
+      '{"__proto__":"proto_handle","constructor":"ctor_handle","hasOwnProperty":"hop_handle","twitter":"alice"}',
+    );
     const socials = socialsOf(profile({ socialLinks }));
     expect(only(socials, '__proto__').handle).toBe('proto_handle');
     expect(only(socials, 'constructor').handle).toBe('ctor_handle');
@@ -277,7 +295,16 @@ describe('isVerified: judgements of one identity', () => {
   );
 
   it('is true when any one judgement verifies', () => {
-    expect(isVerified(identity({ judgements: [{ index: 0, judgement: 'FeePaid' }, { index: 1, judgement: 'Reasonable' }] }))).toBe(true);
+    expect(
+      isVerified(
+        identity({
+          judgements: [
+            { index: 0, judgement: 'FeePaid' },
+            { index: 1, judgement: 'Reasonable' },
+          ],
+        }),
+      ),
+    ).toBe(true);
   });
 
   it('is false without judgements', () => {

@@ -95,7 +95,10 @@ async function data(path: string, opts?: GetOptions) {
 }
 
 /** One raw HTTP exchange, bytes as sent (no decompression): for compression checks. */
-function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(sb.url + path, { headers: { 'X-API-Key': API_KEY, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
@@ -174,7 +177,9 @@ describe('fixtures', () => {
   });
 
   it('define PascalCase badges with 1 to 3 levels keyed LEVEL_n_…, with constraints and advice', () => {
-    expect(BADGE_DEFINITIONS.map((b) => b.key)).toEqual(expect.arrayContaining(['RelayChainInitiate', 'ReferendumVoter', 'TreasuryContributor']));
+    expect(BADGE_DEFINITIONS.map((b) => b.key)).toEqual(
+      expect.arrayContaining(['RelayChainInitiate', 'ReferendumVoter', 'TreasuryContributor']),
+    );
     const counts = new Set<number>();
     for (const b of BADGE_DEFINITIONS) {
       expect(b.key).toMatch(/^[A-Z][A-Za-z]+$/);
@@ -193,7 +198,11 @@ describe('fixtures', () => {
       if (b.imageUrl) expect(b.imageUrl.startsWith(`${ORIGIN_PLACEHOLDER}/demo/fixtures/`)).toBe(true);
     }
     expect([...counts].sort()).toEqual([1, 2, 3]);
-    expect(BADGE_DEFINITIONS.find((b) => b.key == 'ReferendumVoter')!.levels.map((l) => l.key)).toEqual(['LEVEL_1_FIRST_VOTE', 'LEVEL_2_5_VOTES', 'LEVEL_3_20_VOTES']);
+    expect(BADGE_DEFINITIONS.find((b) => b.key == 'ReferendumVoter')!.levels.map((l) => l.key)).toEqual([
+      'LEVEL_1_FIRST_VOTE',
+      'LEVEL_2_5_VOTES',
+      'LEVEL_3_20_VOTES',
+    ]);
     for (const fx of Object.values(FIXTURES).filter((f) => f !== FIXTURES[hostile])) {
       for (const b of fx.badges.badges) {
         const level = BADGE_DEFINITIONS.find((d) => d.key == b.badgeKey)!.levels.find((l) => l.level == b.achievedLevel)!;
@@ -206,15 +215,27 @@ describe('fixtures', () => {
 
   it('have an app-sourced rich profile and an API-sourced one with production identity names', () => {
     const alice = FIXTURES[rich].profile;
-    expect(alice).toMatchObject({ source: 'app', displayName: 'Alice Validator', avatarUrl: `${ORIGIN_PLACEHOLDER}/demo/fixtures/avatar.svg` });
-    expect(alice.polkadotIdentities[0]!.judgements).toEqual([{ index: 0, judgement: 'KnownGood', _id: expect.stringMatching(/^[0-9a-f]{24}$/) }]);
+    expect(alice).toMatchObject({
+      source: 'app',
+      displayName: 'Alice Validator',
+      avatarUrl: `${ORIGIN_PLACEHOLDER}/demo/fixtures/avatar.svg`,
+    });
+    expect(alice.polkadotIdentities[0]!.judgements).toEqual([
+      { index: 0, judgement: 'KnownGood', _id: expect.stringMatching(/^[0-9a-f]{24}$/) },
+    ]);
     expect(alice.polkadotIdentities[1]).toMatchObject({ twitter: null, github: null, judgements: [] });
 
     const bob = FIXTURES[identityOnly].profile;
     expect(bob).toMatchObject({ source: 'api', displayName: null, avatarUrl: null, bio: null });
     expect(Object.keys(bob.socialLinks)).toEqual(['web', 'twitter', 'github', 'email', 'matrix', 'discord', 'riot']);
     const id = bob.polkadotIdentities[0]!;
-    expect(id).toMatchObject({ display: 'Bob on-chain', twitter: '@bob_onchain', github: 'bob-builds', discord: 'bob_onchain', riot: '@bob:riot.example' });
+    expect(id).toMatchObject({
+      display: 'Bob on-chain',
+      twitter: '@bob_onchain',
+      github: 'bob-builds',
+      discord: 'bob_onchain',
+      riot: '@bob:riot.example',
+    });
     for (const absent of ['microblog', 'codehost', 'chatserver', 'legacychat']) expect(id).not.toHaveProperty(absent);
     expect(id.judgements).toEqual([expect.objectContaining({ judgement: 'KnownGood', _id: expect.any(String) })]);
 
@@ -233,7 +254,8 @@ describe('fixtures', () => {
   it('hostile strings reach the production field names too', () => {
     const profile = FIXTURES[hostile].profile;
     const id = profile.polkadotIdentities[0]!;
-    for (const field of ['twitter', 'github', 'discord', 'riot', 'legal', 'matrix', 'role'] as const) expect(HOSTILE_STRINGS).toContain(id[field]);
+    for (const field of ['twitter', 'github', 'discord', 'riot', 'legal', 'matrix', 'role'] as const)
+      expect(HOSTILE_STRINGS).toContain(id[field]);
     expect(Object.keys(profile.socialLinks)).toEqual(expect.arrayContaining(['__proto__', 'hasOwnProperty', 'riot']));
     expect(Object.keys(FIXTURES[hostile].scores.categories)).toEqual(expect.arrayContaining(['__proto__', 'constructor']));
   });
@@ -243,7 +265,16 @@ describe('fixtures', () => {
     expect(brandNewRecords(unknown, now)).toEqual({
       scores: { address: unknown, totalScore: 0, categories: {}, calculatedAt: now, source: 'api' },
       badges: { address: unknown, badges: [], count: 0, source: 'api' },
-      profile: { address: unknown, displayName: null, avatarUrl: null, bio: null, socialLinks: {}, polkadotIdentities: [], nftCount: 0, source: 'api' },
+      profile: {
+        address: unknown,
+        displayName: null,
+        avatarUrl: null,
+        bio: null,
+        socialLinks: {},
+        polkadotIdentities: [],
+        nftCount: 0,
+        source: 'api',
+      },
     });
     const resolved = withOrigin(FIXTURES[rich].profile, 'http://127.0.0.1:9');
     expect(resolved.avatarUrl).toBe('http://127.0.0.1:9/demo/fixtures/avatar.svg');
@@ -293,7 +324,11 @@ describe('endpoints', () => {
     expect(d.badge).toMatchObject({ achievedLevel: 3, achievedLevelKey: 'LEVEL_3_20_VOTES', achievedLevelTitle: 'Governance Regular' });
     expect(d.definition).not.toHaveProperty('key');
     expect(d.definition.imageUrl).toBe(`${sb.url}/demo/fixtures/badges/referendum-voter.svg`);
-    expect(d.definition.levels[1]).toMatchObject({ key: 'LEVEL_2_5_VOTES', constraints: [expect.objectContaining({ label: expect.any(String) })], advice: expect.any(Array) });
+    expect(d.definition.levels[1]).toMatchObject({
+      key: 'LEVEL_2_5_VOTES',
+      constraints: [expect.objectContaining({ label: expect.any(String) })],
+      advice: expect.any(Array),
+    });
     const computed = (await data(`/api/v2/badges/${identityOnly}/IdentityConfirmed`)).data;
     expect(computed.badge).not.toHaveProperty('earnedAt');
     expect(computed.definition).not.toHaveProperty('imageUrl');
@@ -306,10 +341,25 @@ describe('endpoints', () => {
     expect(alice).not.toHaveProperty('chainIdentities');
     const bob = (await data(`/api/v2/profiles/${identityOnly}`)).data;
     expect(bob).toMatchObject({ displayName: null, avatarUrl: null, bio: null, source: 'api', nftCount: 42 });
-    expect(bob.polkadotIdentities[0]).toMatchObject({ twitter: '@bob_onchain', github: 'bob-builds', discord: 'bob_onchain', riot: '@bob:riot.example' });
-    expect(bob.polkadotIdentities[0].judgements[0]).toEqual({ index: 1, judgement: 'KnownGood', _id: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(bob.polkadotIdentities[0]).toMatchObject({
+      twitter: '@bob_onchain',
+      github: 'bob-builds',
+      discord: 'bob_onchain',
+      riot: '@bob:riot.example',
+    });
+    expect(bob.polkadotIdentities[0].judgements[0]).toEqual({
+      index: 1,
+      judgement: 'KnownGood',
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
     expect(Object.keys(bob.socialLinks)).toEqual(['web', 'twitter', 'github', 'email', 'matrix', 'discord', 'riot']);
-    expect((await data(`/api/v2/profiles/${noProfile}`)).data).toMatchObject({ displayName: null, avatarUrl: null, bio: null, polkadotIdentities: [], source: 'app' });
+    expect((await data(`/api/v2/profiles/${noProfile}`)).data).toMatchObject({
+      displayName: null,
+      avatarUrl: null,
+      bio: null,
+      polkadotIdentities: [],
+      source: 'app',
+    });
   });
 
   it('an unknown but valid address is computed on the spot: 200 with score 0, no badges, an empty profile', async () => {
@@ -379,7 +429,13 @@ describe('errors', () => {
       '0x' + 'a'.repeat(45),
     ];
     for (const address of bad) {
-      for (const path of [`/api/v2/scores/${address}`, `/api/v2/scores/${address}/longevity`, `/api/v2/badges/${address}`, `/api/v2/badges/${address}/ReferendumVoter`, `/api/v2/profiles/${address}`]) {
+      for (const path of [
+        `/api/v2/scores/${address}`,
+        `/api/v2/scores/${address}/longevity`,
+        `/api/v2/badges/${address}`,
+        `/api/v2/badges/${address}/ReferendumVoter`,
+        `/api/v2/profiles/${address}`,
+      ]) {
         const { status, message } = await failure(path);
         expect([path, status, message]).toEqual([path, 400, 'Invalid Polkadot address format']);
       }
@@ -388,10 +444,19 @@ describe('errors', () => {
   });
 
   it('401 with the service texts for a server-side caller', async () => {
-    for (const path of [`/api/v2/scores/${rich}`, `/api/v2/badges/${rich}/ReferendumVoter`, `/api/v2/profiles/${rich}`, '/api/v2/metadata/badges', '/api/v2/nothing']) {
+    for (const path of [
+      `/api/v2/scores/${rich}`,
+      `/api/v2/badges/${rich}/ReferendumVoter`,
+      `/api/v2/profiles/${rich}`,
+      '/api/v2/metadata/badges',
+      '/api/v2/nothing',
+    ]) {
       expect(await failure(path, { key: null }).then((f) => [f.status, f.message])).toEqual([401, 'API key is required']);
       expect(await failure(path, { key: 'wrong-key' }).then((f) => [f.status, f.message])).toEqual([401, 'Invalid API key format']);
-      expect(await failure(path, { key: 'dp_live_revoked0123' }).then((f) => [f.status, f.message])).toEqual([401, 'Invalid or revoked API key']);
+      expect(await failure(path, { key: 'dp_live_revoked0123' }).then((f) => [f.status, f.message])).toEqual([
+        401,
+        'Invalid or revoked API key',
+      ]);
       expect(await failure(path, { key: 'demo-nope' }).then((f) => [f.status, f.message])).toEqual([401, 'Invalid or revoked API key']);
     }
   });
@@ -453,16 +518,41 @@ describe('CORS', () => {
 
   it('a refused origin, an invalid key or no key from a browser: 403 without any CORS header', async () => {
     const cases: Array<[GetOptions, Record<string, unknown>]> = [
-      [{ key: ORIGIN_LOCKED_KEY, origin: 'https://evil.example' }, { success: false, error: 'Origin not allowed', origin: 'https://evil.example', allowedOrigins: [ORIGIN_LOCKED_ORIGIN] }],
-      [{ key: ORIGIN_LOCKED_KEY, origin: `${ORIGIN_LOCKED_ORIGIN}.evil.example` }, { success: false, error: 'Origin not allowed', origin: `${ORIGIN_LOCKED_ORIGIN}.evil.example`, allowedOrigins: [ORIGIN_LOCKED_ORIGIN] }],
-      [{ key: 'wrong-key', origin: 'https://example.org' }, { success: false, error: 'Invalid API key' }],
-      [{ key: 'demo-revoked', origin: 'https://example.org' }, { success: false, error: 'Invalid API key' }],
-      [{ key: null, origin: 'https://example.org' }, { success: false, error: 'API key required' }],
+      [
+        { key: ORIGIN_LOCKED_KEY, origin: 'https://evil.example' },
+        { success: false, error: 'Origin not allowed', origin: 'https://evil.example', allowedOrigins: [ORIGIN_LOCKED_ORIGIN] },
+      ],
+      [
+        { key: ORIGIN_LOCKED_KEY, origin: `${ORIGIN_LOCKED_ORIGIN}.evil.example` },
+        {
+          success: false,
+          error: 'Origin not allowed',
+          origin: `${ORIGIN_LOCKED_ORIGIN}.evil.example`,
+          allowedOrigins: [ORIGIN_LOCKED_ORIGIN],
+        },
+      ],
+      [
+        { key: 'wrong-key', origin: 'https://example.org' },
+        { success: false, error: 'Invalid API key' },
+      ],
+      [
+        { key: 'demo-revoked', origin: 'https://example.org' },
+        { success: false, error: 'Invalid API key' },
+      ],
+      [
+        { key: null, origin: 'https://example.org' },
+        { success: false, error: 'API key required' },
+      ],
     ];
     for (const [opts, body] of cases) {
       const { status, body: got, res } = await getJson(path, opts);
       expect([opts, status, got]).toEqual([opts, 403, body]);
-      for (const header of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers', 'x-ratelimit-limit']) {
+      for (const header of [
+        'access-control-allow-origin',
+        'access-control-allow-credentials',
+        'access-control-expose-headers',
+        'x-ratelimit-limit',
+      ]) {
         expect([opts, header, res.headers.get(header)]).toEqual([opts, header, null]);
       }
     }
@@ -493,7 +583,10 @@ describe('CORS', () => {
       expect(res.headers.get('access-control-expose-headers')).toBeNull();
       await res.arrayBuffer();
     }
-    const faulted = await fetch(`${faultBaseUrl(sb.url, { status: 500 })}${path}`, { method: 'OPTIONS', headers: { Origin: 'https://example.org' } });
+    const faulted = await fetch(`${faultBaseUrl(sb.url, { status: 500 })}${path}`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://example.org' },
+    });
     expect([faulted.status, acao(faulted)]).toEqual([204, 'https://example.org']);
   });
 
@@ -616,7 +709,12 @@ describe('computation of unseen addresses', () => {
   });
 
   it('an address whose total is 0 is recomputed, so slow, on every request', async () => {
-    for (const path of [`/api/v2/scores/${fresh}`, `/api/v2/scores/${fresh}`, `/api/v2/badges/${fresh}`, `/api/v2/scores/${unknown}/longevity`]) {
+    for (const path of [
+      `/api/v2/scores/${fresh}`,
+      `/api/v2/scores/${fresh}`,
+      `/api/v2/badges/${fresh}`,
+      `/api/v2/scores/${unknown}/longevity`,
+    ]) {
       const t = await timed(path);
       expect([path, t.ms >= ms - 10]).toEqual([path, true]);
     }
@@ -784,14 +882,26 @@ describe('faults', () => {
     expect(missing.data).not.toHaveProperty('totalScore');
     const badges = await data(`/api/v2/badges/${rich}`, { base: base({ patch: { count: 99 } }) });
     expect(badges.data.count).toBe(99);
-    const avatar = await data(`/api/v2/profiles/${noProfile}`, { base: base({ patch: { avatarUrl: `${ORIGIN_PLACEHOLDER}/demo/fixtures/avatar.svg` } }) });
+    const avatar = await data(`/api/v2/profiles/${noProfile}`, {
+      base: base({ patch: { avatarUrl: `${ORIGIN_PLACEHOLDER}/demo/fixtures/avatar.svg` } }),
+    });
     expect(avatar.data.avatarUrl).toBe(`${sb.url}/demo/fixtures/avatar.svg`);
     // A patch shapes a success only: errors of the real service stay as they are.
     expect((await failure(`/api/v2/scores/abc`, { base: base({ patch: { a: 1 } }) })).status).toBe(400);
   });
 
   it('rejects malformed specs with 400 { message }', async () => {
-    for (const spec of ['stauts=503', `patch=${encodeURIComponent('[1]')}`, 'body=weird', 'status=700', 'big=-1', 'bomb=0', 'resetIn=soon', 'message=', `redirect=${encodeURIComponent('/x\r\nSet-Cookie: a=b')}`]) {
+    for (const spec of [
+      'stauts=503',
+      `patch=${encodeURIComponent('[1]')}`,
+      'body=weird',
+      'status=700',
+      'big=-1',
+      'bomb=0',
+      'resetIn=soon',
+      'message=',
+      `redirect=${encodeURIComponent('/x\r\nSet-Cookie: a=b')}`,
+    ]) {
       const f = await failure(path, { base: `${sb.url}/__fault/${spec}` });
       expect([spec, f.status, f.message]).toEqual([spec, 400, expect.stringMatching(/^Bad fault spec/)]);
     }
@@ -800,8 +910,14 @@ describe('faults', () => {
   it('faultSpec encodes values and flags', () => {
     expect(faultSpec({ status: 503, times: 1, hang: true, drop: false })).toBe('status=503,times=1,hang');
     expect(faultSpec({ patch: { a: 1, b: 'x,y' } })).toBe(`patch=${encodeURIComponent('{"a":1,"b":"x,y"}')}`);
-    expect(faultSpec({ redirect: 'https://a.example/b?c=d', resetIn: 10, bomb: 5000, big: 7 })).toBe(`redirect=${encodeURIComponent('https://a.example/b?c=d')},resetIn=10,bomb=5000,big=7`);
-    expect(parseFaultSpec(faultSpec({ redirect: 'https://a.example/b?c=d', message: 'a,b', resetIn: 10 }))).toEqual({ redirect: 'https://a.example/b?c=d', message: 'a,b', resetIn: 10 });
+    expect(faultSpec({ redirect: 'https://a.example/b?c=d', resetIn: 10, bomb: 5000, big: 7 })).toBe(
+      `redirect=${encodeURIComponent('https://a.example/b?c=d')},resetIn=10,bomb=5000,big=7`,
+    );
+    expect(parseFaultSpec(faultSpec({ redirect: 'https://a.example/b?c=d', message: 'a,b', resetIn: 10 }))).toEqual({
+      redirect: 'https://a.example/b?c=d',
+      message: 'a,b',
+      resetIn: 10,
+    });
   });
 });
 
@@ -809,7 +925,9 @@ describe('requests log', () => {
   it('records API requests with key and origin, without the fault prefix or query, and resets', async () => {
     sb.resetRequests();
     await (await get(`/api/v2/scores/${rich}?x=1`)).arrayBuffer();
-    await (await get(`/api/v2/profiles/${rich}`, { base: faultBaseUrl(sb.url, { status: 500 }), key: 'other', origin: 'https://example.org' })).arrayBuffer();
+    await (
+      await get(`/api/v2/profiles/${rich}`, { base: faultBaseUrl(sb.url, { status: 500 }), key: 'other', origin: 'https://example.org' })
+    ).arrayBuffer();
     await (await fetch(`${sb.url}/api/v2/scores/${rich}`, { method: 'OPTIONS' })).arrayBuffer();
     await (await fetch(`${sb.url}/demo/avatar.svg`)).arrayBuffer();
     const mine = sb.requests.filter((r) => r.path.includes(rich));

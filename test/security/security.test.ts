@@ -25,7 +25,12 @@ const serve = () => {
     handler(req, res);
   });
   let url = '';
-  beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => ((url = `http://127.0.0.1:${(server.address() as { port: number }).port}`), resolve()))));
+  beforeAll(
+    () =>
+      new Promise<void>((resolve) =>
+        server.listen(0, '127.0.0.1', () => ((url = `http://127.0.0.1:${(server.address() as { port: number }).port}`), resolve())),
+      ),
+  );
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return {
     get url() {
@@ -41,9 +46,14 @@ const serve = () => {
 
 const api = serve();
 const elsewhere = serve();
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('resolved'), (e: unknown) => e as ServiceError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('resolved'),
+    (e: unknown) => e as ServiceError,
+  );
 /** The GETs a server saw, leaving out the CORS preflights happy-dom sends before them. */
-const gets = <T extends { method: string; url: string }>(log: T[]): T[] => log.filter((r) => r.method == 'GET' && r.url.startsWith('/api/'));
+const gets = <T extends { method: string; url: string }>(log: T[]): T[] =>
+  log.filter((r) => r.method == 'GET' && r.url.startsWith('/api/'));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -54,7 +64,9 @@ describe('1. the key never follows a redirect', () => {
   it.each([301, 302, 307, 308])('%i to another origin is a ServiceError, and the other origin sees nothing', async (status) => {
     api.handle((_req, res) => res.writeHead(status, { Location: `${elsewhere.url}/api/v2/scores/${ADDRESS}` }).end());
     elsewhere.handle((_req, res) => res.end(JSON.stringify({ success: true, data: SCORES })));
-    const error = await failure(new ServiceClient({ apiKey: 'secret-key', baseUrl: api.url, retries: 2, cacheTtlMs: 0 }).getScores(ADDRESS));
+    const error = await failure(
+      new ServiceClient({ apiKey: 'secret-key', baseUrl: api.url, retries: 2, cacheTtlMs: 0 }).getScores(ADDRESS),
+    );
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.kind).toBe('refused');
     expect(error.message).toMatch(/redirect/);
@@ -128,9 +140,13 @@ describe('2. the body is read with a cap', () => {
 
   it('maxResponseBytes is a client option', async () => {
     api.handle((_req, res) => res.end(JSON.stringify({ success: true, data: { ...SCORES, pad: 'x'.repeat(5000) } })));
-    const error = await failure(new ServiceClient({ apiKey: 'k', baseUrl: api.url, maxResponseBytes: 4096, cacheTtlMs: 0 }).getScores(ADDRESS));
+    const error = await failure(
+      new ServiceClient({ apiKey: 'k', baseUrl: api.url, maxResponseBytes: 4096, cacheTtlMs: 0 }).getScores(ADDRESS),
+    );
     expect(error.kind).toBe('too-large');
-    await expect(new ServiceClient({ apiKey: 'k', baseUrl: api.url, cacheTtlMs: 0 }).getScores(ADDRESS)).resolves.toMatchObject({ totalScore: 10 });
+    await expect(new ServiceClient({ apiKey: 'k', baseUrl: api.url, cacheTtlMs: 0 }).getScores(ADDRESS)).resolves.toMatchObject({
+      totalScore: 10,
+    });
   });
 });
 
@@ -182,7 +198,8 @@ describe('3. retries and waits are bounded', () => {
   it('429 with X-RateLimit-Reset (epoch ms) within the cap: waits until then, once', async () => {
     vi.useFakeTimers();
     const ok = () => new Response(JSON.stringify({ success: true, data: SCORES }));
-    const limited = () => new Response('{"message":"Rate limit exceeded"}', { status: 429, headers: { 'X-RateLimit-Reset': String(Date.now() + 4000) } });
+    const limited = () =>
+      new Response('{"message":"Rate limit exceeded"}', { status: 429, headers: { 'X-RateLimit-Reset': String(Date.now() + 4000) } });
     const { calls, fetch } = scripted([limited, ok]);
     const result = new ServiceClient({ apiKey: 'k', retries: 2, cacheTtlMs: 0, fetch }).getScores(ADDRESS);
     await vi.runAllTimersAsync();
@@ -193,7 +210,8 @@ describe('3. retries and waits are bounded', () => {
 
   it('429 whose reset is past the 10 s cap fails at once, with the service message', async () => {
     const { calls, fetch } = scripted([
-      () => new Response('{"message":"Rate limit exceeded"}', { status: 429, headers: { 'X-RateLimit-Reset': String(Date.now() + 3600000) } }),
+      () =>
+        new Response('{"message":"Rate limit exceeded"}', { status: 429, headers: { 'X-RateLimit-Reset': String(Date.now() + 3600000) } }),
     ]);
     const error = await failure(new ServiceClient({ apiKey: 'k', retries: 2, cacheTtlMs: 0, fetch }).getScores(ADDRESS));
     expect(error.statusCode).toBe(429);
@@ -236,14 +254,30 @@ const showRecord = async (config: Record<string, unknown>, data: unknown): Promi
     slot.addEventListener('repkit:load', () => resolve('ready'));
     slot.addEventListener('repkit:error', (e) => resolve(String((e as CustomEvent<{ error: unknown }>).detail.error)));
   });
-  createWidget({ apiKey: 'k', address: ADDRESS, baseUrl: api.url, cacheTtlMs: 0, maxResponseBytes: 50_000_000, locale: 'en-US', ...config } as Parameters<typeof createWidget>[0]).mount(slot);
+  createWidget({
+    apiKey: 'k',
+    address: ADDRESS,
+    baseUrl: api.url,
+    cacheTtlMs: 0,
+    maxResponseBytes: 50_000_000,
+    locale: 'en-US',
+    ...config,
+  } as Parameters<typeof createWidget>[0]).mount(slot);
   expect(await settled).toBe('ready');
   return slot.querySelector('.repkit')!.shadowRoot!;
 };
 
 const N = 100_000;
 const many = <T>(make: (i: number) => T): T[] => Array.from({ length: N }, (_, i) => make(i));
-const reason = (i: number, extra = {}) => ({ key: `r${i}`, points: i, title: `Reason ${i}`, description: '', thresholds: [], advices: [], ...extra });
+const reason = (i: number, extra = {}) => ({
+  key: `r${i}`,
+  points: i,
+  title: `Reason ${i}`,
+  description: '',
+  thresholds: [],
+  advices: [],
+  ...extra,
+});
 const moreText = (root: ShadowRoot) => Array.from(root.querySelectorAll('.rk-more'), (e) => e.textContent!.trim());
 const count = (n: number) => `+${n.toLocaleString('en-US')} more`;
 
@@ -274,7 +308,10 @@ describe('5. a list of 100,000 renders its limit and says how many more', () => 
   });
 
   it('reputation: maxCategories of the categories', async () => {
-    const root = await showRecord({ type: 'reputation', maxCategories: 50 }, scoresRecord(Object.fromEntries(many((i) => [`c${i}`, { score: i, reason: '', title: `C${i}` }]))));
+    const root = await showRecord(
+      { type: 'reputation', maxCategories: 50 },
+      scoresRecord(Object.fromEntries(many((i) => [`c${i}`, { score: i, reason: '', title: `C${i}` }]))),
+    );
     const rows = Array.from(root.querySelectorAll('.rk-category'), (row) => row.getAttribute('data-category'));
     expect(rows).toHaveLength(50);
     expect(rows.slice(0, 2)).toEqual([`c${N - 1}`, `c${N - 2}`]);
@@ -290,7 +327,9 @@ describe('5. a list of 100,000 renders its limit and says how many more', () => 
     expect(root.querySelectorAll('.rk-social')).toHaveLength(LIST_LIMITS.socials);
     expect(root.querySelectorAll('.rk-identity')).toHaveLength(LIST_LIMITS.identities);
     expect(moreText(root)).toEqual([count(N - LIST_LIMITS.socials), count(N - LIST_LIMITS.identities)]);
-    const judgements = Array.from(root.querySelectorAll('.rk-identity')[0]!.querySelectorAll('.rk-fact')).find((f) => f.textContent!.startsWith('Judgements'))!;
+    const judgements = Array.from(root.querySelectorAll('.rk-identity')[0]!.querySelectorAll('.rk-fact')).find((f) =>
+      f.textContent!.startsWith('Judgements'),
+    )!;
     expect(judgements.textContent!.match(/registrar/g)).toHaveLength(LIST_LIMITS.judgements);
     expect(judgements.textContent).toMatch(new RegExp(`, \\${count(N - LIST_LIMITS.judgements)}$`));
   });
@@ -301,7 +340,10 @@ describe('6. long text is cut past TEXT_LIMIT and clamped behind a toggle', () =
     ['10,000 characters', 10_000],
     ['1 MB', 1_000_000],
   ])('a category description of %s: %i characters shown at most, clamped, "Show more" opens it', async (_name, length) => {
-    const root = await showRecord({ type: 'category', categoryKey: 'governance' }, categoryRecord({ short_description: words(length), reasons: [reason(0)] }));
+    const root = await showRecord(
+      { type: 'category', categoryKey: 'governance' },
+      categoryRecord({ short_description: words(length), reasons: [reason(0)] }),
+    );
     const description = root.querySelector('.rk-description')!;
     expect(description.textContent).toHaveLength(TEXT_LIMIT + 1);
     expect(description.textContent!.endsWith('…')).toBe(true);

@@ -31,12 +31,60 @@ const items = (view: HTMLElement) => [...view.querySelectorAll<HTMLElement>('li.
 
 // The rich account's six badges, highest level first (equal levels in the service's order).
 const RICH = [
-  { key: 'PolkadotRegular', title: 'Polkadot Regular', level: 3, levelTitle: 'Old Guard', tier: 'gold', earnedAt: '2024-03-14T12:00:00.000Z', date: 'Mar 14, 2024' },
-  { key: 'ReferendumVoter', title: 'Referendum Voter', level: 3, levelTitle: 'Governance Regular', tier: 'gold', earnedAt: '2024-07-19T09:10:00.000Z', date: 'Jul 19, 2024' },
-  { key: 'NposGuardian', title: 'NPoS Guardian', level: 2, levelTitle: 'Steady Nominator', tier: 'silver', earnedAt: '2023-11-02T18:45:00.000Z', date: 'Nov 2, 2023' },
-  { key: 'RelayChainInitiate', title: 'Relay Chain Initiate', level: 1, levelTitle: 'Initiate', tier: 'bronze', earnedAt: '2021-03-14T12:00:00.000Z', date: 'Mar 14, 2021' },
-  { key: 'ParachainTraveler', title: 'Parachain Traveler', level: 1, levelTitle: 'Day Tripper', tier: 'bronze', earnedAt: '2025-01-08T21:00:00.000Z', date: 'Jan 8, 2025' },
-  { key: 'IdentityConfirmed', title: 'Identity Confirmed', level: 1, levelTitle: 'Verified', tier: 'bronze', earnedAt: '2022-05-05T05:05:00.000Z', date: 'May 5, 2022' },
+  {
+    key: 'PolkadotRegular',
+    title: 'Polkadot Regular',
+    level: 3,
+    levelTitle: 'Old Guard',
+    tier: 'gold',
+    earnedAt: '2024-03-14T12:00:00.000Z',
+    date: 'Mar 14, 2024',
+  },
+  {
+    key: 'ReferendumVoter',
+    title: 'Referendum Voter',
+    level: 3,
+    levelTitle: 'Governance Regular',
+    tier: 'gold',
+    earnedAt: '2024-07-19T09:10:00.000Z',
+    date: 'Jul 19, 2024',
+  },
+  {
+    key: 'NposGuardian',
+    title: 'NPoS Guardian',
+    level: 2,
+    levelTitle: 'Steady Nominator',
+    tier: 'silver',
+    earnedAt: '2023-11-02T18:45:00.000Z',
+    date: 'Nov 2, 2023',
+  },
+  {
+    key: 'RelayChainInitiate',
+    title: 'Relay Chain Initiate',
+    level: 1,
+    levelTitle: 'Initiate',
+    tier: 'bronze',
+    earnedAt: '2021-03-14T12:00:00.000Z',
+    date: 'Mar 14, 2021',
+  },
+  {
+    key: 'ParachainTraveler',
+    title: 'Parachain Traveler',
+    level: 1,
+    levelTitle: 'Day Tripper',
+    tier: 'bronze',
+    earnedAt: '2025-01-08T21:00:00.000Z',
+    date: 'Jan 8, 2025',
+  },
+  {
+    key: 'IdentityConfirmed',
+    title: 'Identity Confirmed',
+    level: 1,
+    levelTitle: 'Verified',
+    tier: 'bronze',
+    earnedAt: '2022-05-05T05:05:00.000Z',
+    date: 'May 5, 2022',
+  },
 ];
 
 describe('badge list: titles from the definitions, level titles', () => {
@@ -55,7 +103,10 @@ describe('badge list: titles from the definitions, level titles', () => {
 
   it('a blank level title falls back to the tier name', async () => {
     const baseUrl = server.fault({
-      patch: { badges: [{ badgeKey: 'ReferendumVoter', achievedLevel: 2, achievedLevelKey: 'LEVEL_2_5_VOTES', achievedLevelTitle: ' ' }], count: 1 },
+      patch: {
+        badges: [{ badgeKey: 'ReferendumVoter', achievedLevel: 2, achievedLevelKey: 'LEVEL_2_5_VOTES', achievedLevelTitle: ' ' }],
+        count: 1,
+      },
     });
     const { view } = await ready({ baseUrl });
     expect(textOf(view.querySelector('.rk-level'))).toBe('Silver · Level 2');
@@ -153,8 +204,20 @@ describe('showProgress shows earned dates', () => {
     const mixed = server.fault({
       patch: {
         badges: [
-          { badgeKey: 'ReferendumVoter', achievedLevel: 1, achievedLevelKey: 'LEVEL_1_FIRST_VOTE', achievedLevelTitle: 'First Vote', earnedAt: null },
-          { badgeKey: 'RelayChainInitiate', achievedLevel: 1, achievedLevelKey: 'LEVEL_1_INITIATE', achievedLevelTitle: 'Initiate', earnedAt: '2024-01-20T08:00:00.000Z' },
+          {
+            badgeKey: 'ReferendumVoter',
+            achievedLevel: 1,
+            achievedLevelKey: 'LEVEL_1_FIRST_VOTE',
+            achievedLevelTitle: 'First Vote',
+            earnedAt: null,
+          },
+          {
+            badgeKey: 'RelayChainInitiate',
+            achievedLevel: 1,
+            achievedLevelKey: 'LEVEL_1_INITIATE',
+            achievedLevelTitle: 'Initiate',
+            earnedAt: '2024-01-20T08:00:00.000Z',
+          },
         ],
         count: 2,
       },
@@ -168,8 +231,20 @@ describe('showProgress shows earned dates', () => {
     const baseUrl = server.fault({
       patch: {
         badges: [
-          { badgeKey: 'ReferendumVoter', achievedLevel: 1, achievedLevelKey: 'LEVEL_1_FIRST_VOTE', achievedLevelTitle: 'First Vote', earnedAt: 'not a date' },
-          { badgeKey: 'RelayChainInitiate', achievedLevel: 1, achievedLevelKey: 'LEVEL_1_INITIATE', achievedLevelTitle: 'Initiate', earnedAt: '2024-02-30T99:99:99Z' },
+          {
+            badgeKey: 'ReferendumVoter',
+            achievedLevel: 1,
+            achievedLevelKey: 'LEVEL_1_FIRST_VOTE',
+            achievedLevelTitle: 'First Vote',
+            earnedAt: 'not a date',
+          },
+          {
+            badgeKey: 'RelayChainInitiate',
+            achievedLevel: 1,
+            achievedLevelKey: 'LEVEL_1_INITIATE',
+            achievedLevelTitle: 'Initiate',
+            earnedAt: '2024-02-30T99:99:99Z',
+          },
         ],
         count: 2,
       },
@@ -203,7 +278,11 @@ describe('badgeKey shows that one badge with its definition and level ladder', (
     expect(card.querySelector('time')!.getAttribute('datetime')).toBe('2023-11-02T18:45:00.000Z');
     const steps = [...card.querySelectorAll<HTMLElement>('ol.rk-ladder > li.rk-step')];
     expect(steps).toHaveLength(3);
-    expect(steps.map((s) => textOf(s.querySelector('.rk-step-title')).replace(' (reached)', ''))).toEqual(['Nominator', 'Steady Nominator', 'Guardian']);
+    expect(steps.map((s) => textOf(s.querySelector('.rk-step-title')).replace(' (reached)', ''))).toEqual([
+      'Nominator',
+      'Steady Nominator',
+      'Guardian',
+    ]);
     expect(steps.map((s) => s.classList.contains('rk-reached'))).toEqual([true, true, false]);
     expect(steps.map((s) => s.getAttribute('aria-current'))).toEqual([null, 'step', null]);
     // Reached is said in words too, not only by colour.
@@ -211,7 +290,9 @@ describe('badgeKey shows that one badge with its definition and level ladder', (
   });
 
   it('a definition sent without key (as the service does) is used, with its 1 to 3 levels', async () => {
-    const wire = await (await fetch(`${server.url}/api/v2/badges/${ADDRESSES.rich}/ReferendumVoter`, { headers: { 'X-API-Key': API_KEY } })).json();
+    const wire = await (
+      await fetch(`${server.url}/api/v2/badges/${ADDRESSES.rich}/ReferendumVoter`, { headers: { 'X-API-Key': API_KEY } })
+    ).json();
     expect(wire.data.definition).not.toHaveProperty('key');
     const { view } = await ready({ badgeKey: 'ReferendumVoter' });
     const card = view.querySelector<HTMLElement>('.rk-one')!;

@@ -24,7 +24,13 @@ const score = (widget: CategoryWidget) => one(widget, '[part="score"]').textCont
 
 describe('createWidget with type "category"', () => {
   it('builds a CategoryWidget that renders the category', async () => {
-    const widget = createWidget({ type: 'category', apiKey: API_KEY, address: ADDRESSES.rich, categoryKey: 'governance', baseUrl: server.url });
+    const widget = createWidget({
+      type: 'category',
+      apiKey: API_KEY,
+      address: ADDRESSES.rich,
+      categoryKey: 'governance',
+      baseUrl: server.url,
+    });
     expect(widget).toBeInstanceOf(CategoryWidget);
     await mountSettled(widget);
     expect(widget.element?.dataset.type).toBe('category');
@@ -76,7 +82,10 @@ describe('category widget: the full view of a category', () => {
       ['Committed Voter', '10 pts'],
       ['Governance Champion', '20 pts'],
     ]) {
-      expect(shown.some((r) => r.includes(title) && r.includes(points)), `${title} ${points}`).toBe(true);
+      expect(
+        shown.some((r) => r.includes(title) && r.includes(points)),
+        `${title} ${points}`,
+      ).toBe(true);
     }
   });
 
@@ -132,7 +141,9 @@ describe('category widget: a penalty category', () => {
 
 describe('category widget: the definition as the service sends it', () => {
   it('renders a definition that carries no key (the key is the one asked for)', async () => {
-    const wire = await (await fetch(`${server.url}/api/v2/scores/${ADDRESSES.rich}/governance`, { headers: { 'X-API-Key': API_KEY } })).json();
+    const wire = await (
+      await fetch(`${server.url}/api/v2/scores/${ADDRESSES.rich}/governance`, { headers: { 'X-API-Key': API_KEY } })
+    ).json();
     expect(wire.data.definition).not.toHaveProperty('key');
     const widget = await showCategory('rich', 'governance');
     expect(stateOf(widget)).toBe('ready');
@@ -183,9 +194,13 @@ describe('category widget: advice for earning more', () => {
     ['identityOnly', 'stakingSlash', 'Check your validators’ history before nominating them.'],
     ['noProfile', 'governance', 'Vote on an open referendum.'],
     ['noProfile', 'stakingRewards', 'Keep your stake bonded to reach 1 DOT.'],
-  ] as const)('for %s in %s, suggests the achieved reason\'s own advice %j', async (address, key, advice) => {
+  ] as const)("for %s in %s, suggests the achieved reason's own advice %j", async (address, key, advice) => {
     const widget = await showCategory(address, key);
-    expect(all(widget, '[part="advice"]').map((e) => textOf(e)).join(' ')).toContain(advice);
+    expect(
+      all(widget, '[part="advice"]')
+        .map((e) => textOf(e))
+        .join(' '),
+    ).toContain(advice);
   });
 });
 
@@ -239,7 +254,8 @@ describe('category widget: showScoreOnly', () => {
     expect(score(widget)).toBe('0');
     expect(textOf(widget)).toContain('Governance');
     for (const part of ['description', 'reasons', 'reason', 'advice']) expect(all(widget, `[part="${part}"]`), part).toEqual([]);
-    for (const gone of ['How much the account takes part', 'How to earn more', 'Not Voting Yet', '15a4gY…nKB2']) expect(textOf(widget)).not.toContain(gone);
+    for (const gone of ['How much the account takes part', 'How to earn more', 'Not Voting Yet', '15a4gY…nKB2'])
+      expect(textOf(widget)).not.toContain(gone);
   });
 
   it('is off by default', async () => {
@@ -260,7 +276,8 @@ describe('category widget: compact', () => {
     expect(all(widget, '.rk-compact')).toHaveLength(1);
     expect(score(widget)).toBe('0');
     expect(textOf(widget)).toContain('Governance');
-    for (const gone of ['How much the account takes part', 'How to earn more', 'Not Voting Yet']) expect(textOf(widget)).not.toContain(gone);
+    for (const gone of ['How much the account takes part', 'How to earn more', 'Not Voting Yet'])
+      expect(textOf(widget)).not.toContain(gone);
   });
 
   it('is off by default', async () => {
@@ -354,7 +371,11 @@ describe('category widget: display options re-render without a request', () => {
 
 describe('category widget: common options', () => {
   it('formats the score in the locale', async () => {
-    const baseUrl = server.fault({ patch: { category: { key: 'governance', score: { score: 12345, reason: 'Full', title: 'Governance', _id: '6650f0c2a1b2fffffffffff0' } } } });
+    const baseUrl = server.fault({
+      patch: {
+        category: { key: 'governance', score: { score: 12345, reason: 'Full', title: 'Governance', _id: '6650f0c2a1b2fffffffffff0' } },
+      },
+    });
     const widget = await showCategory('rich', 'governance', { baseUrl, locale: 'de-DE' });
     expect(score(widget)).toBe('12.345');
   });

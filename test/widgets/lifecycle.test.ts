@@ -148,7 +148,9 @@ describe('error state: invalid API key (401)', () => {
     document.addEventListener('repkit:error', listener);
     try {
       // What a server-side caller (or a proxy) gets; from a page an invalid key is a CORS refusal (below).
-      const { host, root, loaded } = mountWidget(reputation({ apiKey: 'wrong-key', baseUrl: server.fault({ status: 401 }), onError, onLoad }));
+      const { host, root, loaded } = mountWidget(
+        reputation({ apiKey: 'wrong-key', baseUrl: server.fault({ status: 401 }), onError, onLoad }),
+      );
       expect(await loaded).toBe('error');
       expect(host.dataset.state).toBe('error');
       expect(viewOf(root).getAttribute('aria-busy')).toBe('false');
@@ -363,10 +365,22 @@ describe('an exception thrown by a callback is contained', () => {
 describe('update() with display options re-renders with no request', () => {
   it.each([
     ['theme', { theme: 'dark' }, (host: HTMLElement) => expect(host.dataset.theme).toBe('dark')],
-    ['className', { className: 'big framed' }, (host: HTMLElement) => expect([...host.classList].sort()).toEqual(['big', 'framed', 'repkit'])],
-    ['maxCategories', { maxCategories: 2 }, (_h: HTMLElement, view: HTMLElement) => expect(view.querySelectorAll('.rk-category')).toHaveLength(2)],
+    [
+      'className',
+      { className: 'big framed' },
+      (host: HTMLElement) => expect([...host.classList].sort()).toEqual(['big', 'framed', 'repkit']),
+    ],
+    [
+      'maxCategories',
+      { maxCategories: 2 },
+      (_h: HTMLElement, view: HTMLElement) => expect(view.querySelectorAll('.rk-category')).toHaveLength(2),
+    ],
     ['compact', { compact: true }, (_h: HTMLElement, view: HTMLElement) => expect(view.querySelector('.rk-compact')).not.toBeNull()],
-    ['showCategories', { showCategories: false }, (_h: HTMLElement, view: HTMLElement) => expect(view.querySelector('.rk-categories')).toBeNull()],
+    [
+      'showCategories',
+      { showCategories: false },
+      (_h: HTMLElement, view: HTMLElement) => expect(view.querySelector('.rk-categories')).toBeNull(),
+    ],
     ['locale', { locale: 'de-DE' }, (_h: HTMLElement, view: HTMLElement) => expect(textOf(view)).toContain('01.06.2025')],
   ] as const)('%s', async (_name, change, check) => {
     const onLoad = vi.fn();
@@ -632,7 +646,10 @@ describe('destroy()', () => {
       const { widget, host, container } = mountWidget(reputation({ baseUrl: server.fault({ latency: 500 }), onLoad, onError }));
       expect(host.dataset.state).toBe('loading');
       // Destroy once the request is at the sandbox, waiting out its latency.
-      await vi.waitFor(() => expect(countRequests(server.sandbox, scoresPath(ADDRESSES.rich)) - before).toBe(1), { timeout: 3000, interval: 5 });
+      await vi.waitFor(() => expect(countRequests(server.sandbox, scoresPath(ADDRESSES.rich)) - before).toBe(1), {
+        timeout: 3000,
+        interval: 5,
+      });
       widget.destroy();
       expect(container.querySelector('.repkit')).toBeNull();
       expect(host.isConnected).toBe(false);

@@ -159,13 +159,20 @@ describe('a theme change touches one attribute on the host', () => {
     const nodes = Array.from(root.querySelectorAll('*'));
     const requests = server.sandbox.requests.length;
     const changed: string[] = [];
-    new MutationObserver((records) => changed.push(...records.map((r) => `${r.target.nodeName} ${r.type} ${r.attributeName ?? ''}`.trim()))).observe(host, {
+    new MutationObserver((records) =>
+      changed.push(...records.map((r) => `${r.target.nodeName} ${r.type} ${r.attributeName ?? ''}`.trim())),
+    ).observe(host, {
       attributes: true,
       childList: true,
       subtree: true,
     });
     const shadowChanges: MutationRecord[] = [];
-    new MutationObserver((records) => shadowChanges.push(...records)).observe(root, { attributes: true, childList: true, subtree: true, characterData: true });
+    new MutationObserver((records) => shadowChanges.push(...records)).observe(root, {
+      attributes: true,
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
     widget.update({ theme: 'dark' });
     await sleep(20);
     expect(host.dataset.theme).toBe('dark');
@@ -289,7 +296,13 @@ describe("loading: 'lazy'", () => {
     const container = makeContainer();
     const slot = document.createElement('div');
     const address = unique();
-    const attrs = { 'data-repkit': 'reputation', 'data-api-key': API_KEY, 'data-address': address, 'data-base-url': server.fault({}), 'data-loading': 'lazy' };
+    const attrs = {
+      'data-repkit': 'reputation',
+      'data-api-key': API_KEY,
+      'data-address': address,
+      'data-base-url': server.fault({}),
+      'data-loading': 'lazy',
+    };
     for (const [name, value] of Object.entries(attrs)) slot.setAttribute(name, value);
     container.append(slot);
     mountAll(container);
@@ -322,7 +335,8 @@ describe("cache: 'session' | 'local'", () => {
       .map((k) => [k, storage.getItem(k)!] as const);
 
   /** Forgets the in-memory answers for `config`, as a new page load would. */
-  const newPage = (config: { apiKey: string; baseUrl: string }) => new ServiceClient({ apiKey: config.apiKey, baseUrl: config.baseUrl }).clearCache();
+  const newPage = (config: { apiKey: string; baseUrl: string }) =>
+    new ServiceClient({ apiKey: config.apiKey, baseUrl: config.baseUrl }).clearCache();
 
   it('a repeat visit shows the stored answer at mount, with no request while it is younger than cacheTtlMs', async () => {
     const config = reputation({ cache: 'session' });
@@ -394,7 +408,14 @@ describe("cache: 'session' | 'local'", () => {
   });
 
   it('a badge list (with its definitions) survives the round trip', async () => {
-    const config = { type: 'badge' as const, apiKey: API_KEY, address: ADDRESSES.rich, baseUrl: server.fault({}), retries: 0, cache: 'session' as const };
+    const config = {
+      type: 'badge' as const,
+      apiKey: API_KEY,
+      address: ADDRESSES.rich,
+      baseUrl: server.fault({}),
+      retries: 0,
+      cache: 'session' as const,
+    };
     const first = mountWidget(config);
     expect(await first.loaded).toBe('ready');
     const shown = textOf(viewOf(first.root));
@@ -425,7 +446,8 @@ describe("cache: 'session' | 'local'", () => {
     localStorage.setItem(`repkit:${STORAGE_VERSION - 1}:old`, '{"t":1,"v":{}}');
     localStorage.setItem('page-own', 'kept');
     const now = Date.now();
-    for (let i = 0; i < STORAGE_MAX_ENTRIES; i++) localStorage.setItem(`repkit:${STORAGE_VERSION}:filler${i}`, `{"t":${now - 100000 + i},"v":{}}`);
+    for (let i = 0; i < STORAGE_MAX_ENTRIES; i++)
+      localStorage.setItem(`repkit:${STORAGE_VERSION}:filler${i}`, `{"t":${now - 100000 + i},"v":{}}`);
     expect(await mountWidget(reputation({ cache: 'local' })).loaded).toBe('ready');
     const ours = entries(localStorage).map(([k]) => k);
     expect(ours).toHaveLength(STORAGE_MAX_ENTRIES);

@@ -36,7 +36,9 @@ const links = (widget: ProfileWidget) => all(widget, 'a').map((a) => [a.getAttri
 /** Elements whose accessible name (aria-label, title or text) contains "Verified". */
 const verifiedMarks = (widget: ProfileWidget) =>
   all(widget, '*').filter((e) =>
-    [e.getAttribute('aria-label'), e.getAttribute('title'), e.children.length == 0 ? e.textContent : ''].some((n) => n?.includes('Verified')),
+    [e.getAttribute('aria-label'), e.getAttribute('title'), e.children.length == 0 ? e.textContent : ''].some((n) =>
+      n?.includes('Verified'),
+    ),
   );
 
 /** The copy button. */
@@ -132,7 +134,9 @@ describe('profile widget: verified mark', () => {
   });
 
   it('marks a profile with a Reasonable judgement as verified', async () => {
-    const polkadotIdentities = [{ address: ADDRESSES.fresh, display: 'Dave', judgements: [{ index: 0, judgement: 'Reasonable', _id: '6650f0c2a1b2ffffffffffff' }] }];
+    const polkadotIdentities = [
+      { address: ADDRESSES.fresh, display: 'Dave', judgements: [{ index: 0, judgement: 'Reasonable', _id: '6650f0c2a1b2ffffffffffff' }] },
+    ];
     const widget = await showProfile('fresh', { showIdentities: false, baseUrl: patched({ polkadotIdentities }) });
     expect(verifiedMarks(widget).length).toBeGreaterThan(0);
   });
@@ -147,7 +151,14 @@ describe('profile widget: verified mark', () => {
   });
 
   it('shows no mark when the judgement is removed', async () => {
-    const widget = await showProfile('rich', { showIdentities: false, baseUrl: patched({ polkadotIdentities: [{ address: ADDRESSES.rich, display: 'ALICE', judgements: [{ index: 0, judgement: 'FeePaid', _id: '6650f0c2a1b2fffffffffffe' }] }] }) });
+    const widget = await showProfile('rich', {
+      showIdentities: false,
+      baseUrl: patched({
+        polkadotIdentities: [
+          { address: ADDRESSES.rich, display: 'ALICE', judgements: [{ index: 0, judgement: 'FeePaid', _id: '6650f0c2a1b2fffffffffffe' }] },
+        ],
+      }),
+    });
     expect(verifiedMarks(widget)).toEqual([]);
   });
 });
@@ -208,7 +219,8 @@ describe('profile widget: social links', () => {
     const widget = await showProfile('rich', { showIdentities: false });
     const socials = textOf(one(widget, '[part="socials"]'));
     // socialLinks: twitter, github, discord, telegram; the identity adds web.
-    for (const handle of ['alice_validates', 'alice-validator', 'alice#4242', 'alice_val', 'https://alice.example']) expect(socials).toContain(handle);
+    for (const handle of ['alice_validates', 'alice-validator', 'alice#4242', 'alice_val', 'https://alice.example'])
+      expect(socials).toContain(handle);
     for (const overridden of ['@alice_onchain', 'alice-onchain']) expect(socials).not.toContain(overridden);
   });
 
@@ -216,15 +228,27 @@ describe('profile widget: social links', () => {
     const widget = await showProfile('identityOnly', { showIdentities: false });
     const items = all(widget, '[part="socials"] li').map((li) => textOf(li));
     expect(items).toHaveLength(7);
-    for (const handle of ['https://bob.example', 'bob@bob.example', '@bob_onchain', 'bob-builds', '@bob:matrix.example', 'bob_onchain', '@bob:riot.example']) {
-      expect(items.some((item) => item.includes(handle)), handle).toBe(true);
+    for (const handle of [
+      'https://bob.example',
+      'bob@bob.example',
+      '@bob_onchain',
+      'bob-builds',
+      '@bob:matrix.example',
+      'bob_onchain',
+      '@bob:riot.example',
+    ]) {
+      expect(
+        items.some((item) => item.includes(handle)),
+        handle,
+      ).toBe(true);
     }
   });
 
   it('takes socials from the identity fields (twitter, github, discord, riot as the service names them) without socialLinks', async () => {
     const widget = await showProfile('identityOnly', { showIdentities: false, baseUrl: patched({ socialLinks: {} }) });
     const socials = textOf(one(widget, '[part="socials"]'));
-    for (const handle of ['@bob_onchain', 'bob-builds', 'bob_onchain', '@bob:riot.example', '@bob:matrix.example', 'bob@bob.example']) expect(socials).toContain(handle);
+    for (const handle of ['@bob_onchain', 'bob-builds', 'bob_onchain', '@bob:riot.example', '@bob:matrix.example', 'bob@bob.example'])
+      expect(socials).toContain(handle);
   });
 
   it('links the accounts that have a safe public URL', async () => {
@@ -239,7 +263,12 @@ describe('profile widget: social links', () => {
       ]),
     );
     const rich = await showProfile('rich', { showIdentities: false });
-    expect(links(rich)).toEqual(expect.arrayContaining([['https://x.com/alice_validates', 'alice_validates'], ['https://github.com/alice-validator', 'alice-validator']]));
+    expect(links(rich)).toEqual(
+      expect.arrayContaining([
+        ['https://x.com/alice_validates', 'alice_validates'],
+        ['https://github.com/alice-validator', 'alice-validator'],
+      ]),
+    );
   });
 
   it('shows chat handles and unknown platforms as text, not links', async () => {
@@ -261,7 +290,9 @@ describe('profile widget: social links', () => {
   });
 
   it('labels an account under a prototype-named key with the key itself', async () => {
-    const socialLinks = JSON.parse('{"constructor":"ctor_handle","hasOwnProperty":"hop_handle","__proto__":"proto_handle","toString":"ts_handle"}');
+    const socialLinks = JSON.parse(
+      '{"constructor":"ctor_handle","hasOwnProperty":"hop_handle","__proto__":"proto_handle","toString":"ts_handle"}',
+    );
     const widget = await showProfile('fresh', { baseUrl: patched({ socialLinks }) });
     // Each item is the platform label followed by the handle.
     const items = all(widget, '[part="socials"] li').map((li) => [li.firstElementChild?.textContent, li.lastElementChild?.textContent]);
@@ -293,7 +324,10 @@ describe('profile widget: chain identities', () => {
     const widget = await showProfile('identityOnly', { showSocials: false });
     const identity = textOf(one(widget, '[part="identity"]'));
     for (const fact of ['Bob on-chain', 'Robert Example', 'https://bob.example', 'KnownGood']) expect(identity).toContain(fact);
-    const withRole = await showProfile('identityOnly', { showSocials: false, baseUrl: patched({ polkadotIdentities: [{ address: ADDRESSES.identityOnly, display: 'Bob', role: 'validator', judgements: [] }] }) });
+    const withRole = await showProfile('identityOnly', {
+      showSocials: false,
+      baseUrl: patched({ polkadotIdentities: [{ address: ADDRESSES.identityOnly, display: 'Bob', role: 'validator', judgements: [] }] }),
+    });
     expect(textOf(one(withRole, '[part="identity"]'))).toContain('validator');
   });
 
@@ -363,7 +397,14 @@ describe('profile widget: show* options', () => {
   });
 
   it('hides every optional part at once, keeping name and address', async () => {
-    const widget = await showProfile('rich', { showAvatar: false, showBio: false, showSocials: false, showIdentities: false, showNftCount: false, baseUrl: patched(FULL) });
+    const widget = await showProfile('rich', {
+      showAvatar: false,
+      showBio: false,
+      showSocials: false,
+      showIdentities: false,
+      showNftCount: false,
+      baseUrl: patched(FULL),
+    });
     for (const [option, shown] of PARTS) expect(shown(widget), option).toBe(false);
     expect(textOf(widget)).toContain('Alice Validator');
     expect(textOf(widget)).toContain('1bW2n3…CFa6');

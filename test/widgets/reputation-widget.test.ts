@@ -262,7 +262,9 @@ describe('hostile data is shown as text, never as markup', () => {
       expect(Object.hasOwn(hostile.categories!, key)).toBe(true);
       const title = hostile.categories![key]!.title.trim();
       // Text past 2,000 characters is cut when rendered.
-      expect(li.querySelector('.rk-category-title')!.textContent).toBe(title.length > ITEM_TEXT_LIMIT ? title.slice(0, ITEM_TEXT_LIMIT) + '…' : title);
+      expect(li.querySelector('.rk-category-title')!.textContent).toBe(
+        title.length > ITEM_TEXT_LIMIT ? title.slice(0, ITEM_TEXT_LIMIT) + '…' : title,
+      );
     }
     // The keys __proto__, constructor and hasOwnProperty are data like any other.
     expect(shown.map((li) => li.dataset.category)).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'hasOwnProperty']));

@@ -12,13 +12,13 @@ import css from '../../../styles/badge.css?raw';
 // Built in a pure call: spreads and option factories would otherwise keep every kind's
 // table in bundles that import only the client.
 const OPTIONS = /* @__PURE__ */ (() => ({
-    ...COMMON_OPTIONS,
-    /** Show only this badge, with its definition and level ladder. Default: every badge. */
-    badgeKey: segment('Show only this badge, with its definition and level ladder. Default: every badge.'),
-    /** Maximum badges displayed, highest level first (0 to 50). Default `6`. */
-    maxBadges: maxItems(6, 'Maximum badges displayed, highest level first.'),
-    /** Show when each badge was earned. Default `false`. */
-    showProgress: show(false, 'Show when each badge was earned.'),
+  ...COMMON_OPTIONS,
+  /** Show only this badge, with its definition and level ladder. Default: every badge. */
+  badgeKey: segment('Show only this badge, with its definition and level ladder. Default: every badge.'),
+  /** Maximum badges displayed, highest level first (0 to 50). Default `6`. */
+  maxBadges: maxItems(6, 'Maximum badges displayed, highest level first.'),
+  /** Show when each badge was earned. Default `false`. */
+  showProgress: show(false, 'Show when each badge was earned.'),
 }))();
 
 /** Options of the badge widget. */
@@ -27,9 +27,7 @@ type Req = 'address';
 type S = Settings<typeof OPTIONS, Req>;
 
 /** What the badge widget shows: every badge, or one badge with its definition. */
-export type BadgeData =
-  | { badges: UserBadge[]; definitions: ReadonlyMap<string, BadgeDefinition> }
-  | { badge: SpecificUserBadge };
+export type BadgeData = { badges: UserBadge[]; definitions: ReadonlyMap<string, BadgeDefinition> } | { badge: SpecificUserBadge };
 
 const medal = (level: number, definition?: BadgeDefinition | null): Html =>
   html`<span class="rk-medal" part="medal" aria-hidden="true">${Math.round(level) || ''}${image(safeUrl(definition?.imageUrl))}</span>`;
@@ -61,9 +59,11 @@ const list = (badges: UserBadge[], definitions: ReadonlyMap<string, BadgeDefinit
   const [shown, hidden] = firstOf(sorted, s.maxBadges);
   return html`<div class="rk-card">
     <p class="rk-heading"><span>Badges</span><span class="rk-count">${formatNumber(badges.length, s.locale)} earned</span></p>
-    ${badges.length
-      ? html`<ul class="rk-badges" part="badges">${shown.map((b) => badgeItem(b, definitions.get(b.badgeKey), s))}</ul>${moreLine(hidden, s.locale)}`
-      : html`<p class="rk-empty" part="empty">No badges earned yet.</p>`}
+    ${
+      badges.length
+        ? html`<ul class="rk-badges" part="badges">${shown.map((b) => badgeItem(b, definitions.get(b.badgeKey), s))}</ul>${moreLine(hidden, s.locale)}`
+        : html`<p class="rk-empty" part="empty">No badges earned yet.</p>`
+    }
     ${addressView(s.address)}
   </div>`;
 };
@@ -128,7 +128,10 @@ export const badgeKind: Kind<typeof OPTIONS, BadgeData, Req> = {
   },
   views: {
     loading: (s) =>
-      skeleton('Loading badges…', [html`<span class="rk-skel rk-skel-head"></span>`, ...skeletonRows(s.badgeKey ? 3 : Math.min(s.maxBadges, 6))]),
+      skeleton('Loading badges…', [
+        html`<span class="rk-skel rk-skel-head"></span>`,
+        ...skeletonRows(s.badgeKey ? 3 : Math.min(s.maxBadges, 6)),
+      ]),
     ready: (data, s) => ('badge' in data ? one(data.badge, s) : list(data.badges, data.definitions, s)),
     notFound: (s) => (s.badgeKey ? 'This address has not earned this badge yet.' : 'There is no badge data for this address yet.'),
   },

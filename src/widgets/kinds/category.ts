@@ -13,21 +13,21 @@ import css from '../../../styles/category.css?raw';
 // Built in a pure call: spreads and option factories would otherwise keep every kind's
 // table in bundles that import only the client.
 const OPTIONS = /* @__PURE__ */ (() => ({
-    ...COMMON_OPTIONS,
-    /** The category to show (`longevity`, `txCount`, ...). Required. */
-    categoryKey: segment('The category to show (`longevity`, `governance`, ...). Required.'),
-    /** Show the category's name. Default `true`. */
-    showTitle: show(true, 'Show the category’s name.'),
-    /** Show the category's short description. Default `true`. */
-    showDescription: show(true, 'Show the category’s short description.'),
-    /** Show every way of earning points, the one that scored highlighted. Default `true`. */
-    showBreakdown: show(true, 'Show every way of earning points, the one that scored highlighted.'),
-    /** Show the advice for earning more points. Default `true`. */
-    showAdvice: show(true, 'Show the advice for earning more points.'),
-    /** Show only the score (and title), nothing else. Default `false`. */
-    showScoreOnly: show(false, 'Show only the score (and title), nothing else.'),
-    /** One-line display. Default `false`. */
-    compact: show(false, 'One-line display.'),
+  ...COMMON_OPTIONS,
+  /** The category to show (`longevity`, `txCount`, ...). Required. */
+  categoryKey: segment('The category to show (`longevity`, `governance`, ...). Required.'),
+  /** Show the category's name. Default `true`. */
+  showTitle: show(true, 'Show the category’s name.'),
+  /** Show the category's short description. Default `true`. */
+  showDescription: show(true, 'Show the category’s short description.'),
+  /** Show every way of earning points, the one that scored highlighted. Default `true`. */
+  showBreakdown: show(true, 'Show every way of earning points, the one that scored highlighted.'),
+  /** Show the advice for earning more points. Default `true`. */
+  showAdvice: show(true, 'Show the advice for earning more points.'),
+  /** Show only the score (and title), nothing else. Default `false`. */
+  showScoreOnly: show(false, 'Show only the score (and title), nothing else.'),
+  /** One-line display. Default `false`. */
+  compact: show(false, 'One-line display.'),
 }))();
 
 /** Options of the category widget. */
@@ -42,7 +42,10 @@ const thresholdList = (thresholds: ThresholdDetail[], locale?: string): Html | f
   const [shown, hidden] = firstOf(thresholds, LIST_LIMITS.thresholds);
   return (
     shown.length > 0 &&
-    html`${clampedList(html`<ul class="rk-thresholds">${shown.map(thresholdItem)}</ul>`, shown.map((t) => t.label + t.description))}${moreLine(hidden, locale)}`
+    html`${clampedList(
+      html`<ul class="rk-thresholds">${shown.map(thresholdItem)}</ul>`,
+      shown.map((t) => t.label + t.description),
+    )}${moreLine(hidden, locale)}`
   );
 };
 

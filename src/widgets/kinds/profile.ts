@@ -15,17 +15,17 @@ import css from '../../../styles/profile.css?raw';
 // Built in a pure call: spreads and option factories would otherwise keep every kind's
 // table in bundles that import only the client.
 const OPTIONS = /* @__PURE__ */ (() => ({
-    ...COMMON_OPTIONS,
-    /** Show the avatar (or a generated one). Default `true`. */
-    showAvatar: show(true, 'Show the avatar (or one generated from the address).'),
-    /** Show the bio. Default `true`. */
-    showBio: show(true, 'Show the bio.'),
-    /** Show social links from `socialLinks` and the chain identities. Default `true`. */
-    showSocials: show(true, 'Show social links from `socialLinks` and the chain identities.'),
-    /** Show the on-chain identity records. Default `true`. */
-    showIdentities: show(true, 'Show the on-chain identity records.'),
-    /** Show the NFT count. Default `true`. */
-    showNftCount: show(true, 'Show the NFT count.'),
+  ...COMMON_OPTIONS,
+  /** Show the avatar (or a generated one). Default `true`. */
+  showAvatar: show(true, 'Show the avatar (or one generated from the address).'),
+  /** Show the bio. Default `true`. */
+  showBio: show(true, 'Show the bio.'),
+  /** Show social links from `socialLinks` and the chain identities. Default `true`. */
+  showSocials: show(true, 'Show social links from `socialLinks` and the chain identities.'),
+  /** Show the on-chain identity records. Default `true`. */
+  showIdentities: show(true, 'Show the on-chain identity records.'),
+  /** Show the NFT count. Default `true`. */
+  showNftCount: show(true, 'Show the NFT count.'),
 }))();
 
 /** Options of the profile widget. */
@@ -62,7 +62,8 @@ const socialItem = ({ platform, handle, url }: Social): Html =>
   </li>`;
 
 const fact = (label: string, value: Html | string | undefined): Html | false =>
-  !!value && html`<p class="rk-fact"><span class="rk-fact-label">${label}</span> ${typeof value == 'string' ? boundedItem(value) : value}</p>`;
+  !!value &&
+  html`<p class="rk-fact"><span class="rk-fact-label">${label}</span> ${typeof value == 'string' ? boundedItem(value) : value}</p>`;
 
 const judgementsText = (identity: ChainIdentity, locale?: string): string | undefined => {
   if (!identity.judgements?.length) return undefined;
@@ -86,7 +87,8 @@ const identityItem = (identity: ChainIdentity, locale?: string): Html => {
 
 /** The shown items of a list and how many were left out, as a list and a "+N more" line. */
 const listOf = <T>([shown, hidden]: [T[], number], className: string, label: string, item: (x: T) => Html, locale?: string): Html | false =>
-  shown.length > 0 && html`<ul class="${className}" part="${className.slice(3)}" aria-label="${label}">${shown.map(item)}</ul>${moreLine(hidden, locale)}`;
+  shown.length > 0 &&
+  html`<ul class="${className}" part="${className.slice(3)}" aria-label="${label}">${shown.map(item)}</ul>${moreLine(hidden, locale)}`;
 
 const empty = (s: S): Html =>
   html`<div class="rk-card">
@@ -105,8 +107,16 @@ const ready = (profile: UserProfile | null, s: S): Html => {
     </div>
     ${s.showBio && profile.bio?.trim() && clamped('p', 'rk-bio', 'bio', profile.bio)}
     ${s.showSocials && listOf(firstSocials(profile, LIST_LIMITS.socials), 'rk-socials', 'Social accounts', socialItem, s.locale)}
-    ${s.showIdentities &&
-    listOf(firstOf(profile.chainIdentities ?? [], LIST_LIMITS.identities), 'rk-identities', 'On-chain identities', (i) => identityItem(i, s.locale), s.locale)}
+    ${
+      s.showIdentities &&
+      listOf(
+        firstOf(profile.chainIdentities ?? [], LIST_LIMITS.identities),
+        'rk-identities',
+        'On-chain identities',
+        (i) => identityItem(i, s.locale),
+        s.locale,
+      )
+    }
     ${s.showNftCount && profile.nftCount !== undefined && html`<p class="rk-nfts" part="nfts"><strong>${formatNumber(profile.nftCount, s.locale)}</strong> NFTs</p>`}
   </div>`;
 };

@@ -13,13 +13,13 @@ import css from '../../../styles/reputation.css?raw';
 // Built in a pure call: spreads and option factories would otherwise keep every kind's
 // table in bundles that import only the client.
 const OPTIONS = /* @__PURE__ */ (() => ({
-    ...COMMON_OPTIONS,
-    /** Show the category breakdown; `false` shows only the total score. Default `true`. */
-    showCategories: show(true, 'Show the category breakdown; `false` shows only the total score.'),
-    /** Maximum categories displayed, highest score first (0 to 50). Default `6`. */
-    maxCategories: maxItems(6, 'Maximum categories displayed, highest score first.'),
-    /** One-line display: the score and category chips. Default `false`. */
-    compact: show(false, 'One-line display: the score and category chips.'),
+  ...COMMON_OPTIONS,
+  /** Show the category breakdown; `false` shows only the total score. Default `true`. */
+  showCategories: show(true, 'Show the category breakdown; `false` shows only the total score.'),
+  /** Maximum categories displayed, highest score first (0 to 50). Default `6`. */
+  maxCategories: maxItems(6, 'Maximum categories displayed, highest score first.'),
+  /** One-line display: the score and category chips. Default `false`. */
+  compact: show(false, 'One-line display: the score and category chips.'),
 }))();
 
 /** Options of the reputation widget. */
@@ -75,10 +75,12 @@ const ready = (scores: UserScores, s: S): Html => {
   const shown = all.slice(0, s.maxCategories);
   return html`<div class="rk-card${s.compact ? ' rk-compact' : ''}">
     ${totalView(scores.totalScore, s.locale)}
-    ${shown.length > 0 &&
-    html`<ul class="rk-categories" part="categories" aria-label="Score by category">
+    ${
+      shown.length > 0 &&
+      html`<ul class="rk-categories" part="categories" aria-label="Score by category">
       ${shown.map((entry) => categoryRow(entry, scores.totalScore, s.locale))}
-    </ul>`}
+    </ul>`
+    }
     ${s.compact && shown.length > 0 && html`<span class="rk-chip-more" part="more" aria-hidden="true" data-extra="${all.length - shown.length}" hidden></span>`}
     ${s.compact && !shown.length && moreLine(all.length - shown.length, s.locale)}
     ${s.showCategories && !all.length && html`<p class="rk-empty" part="empty">No category scores yet.</p>`}
@@ -98,7 +100,10 @@ export const reputationKind: Kind<typeof OPTIONS, UserScores, Req> = {
     loading: (s) =>
       skeleton(
         'Loading reputation…',
-        [html`<span class="rk-skel rk-skel-score"></span>`, ...skeletonRows(s.compact || !s.showCategories ? 0 : Math.min(s.maxCategories, 6))],
+        [
+          html`<span class="rk-skel rk-skel-score"></span>`,
+          ...skeletonRows(s.compact || !s.showCategories ? 0 : Math.min(s.maxCategories, 6)),
+        ],
         s.compact,
       ),
     ready,

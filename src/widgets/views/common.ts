@@ -81,8 +81,7 @@ export const toggleClamp = (button: HTMLElement): void => {
 };
 
 /** The shortened address with the full one in a tooltip. */
-export const addressView = (address: string): Html =>
-  html`<span class="rk-address" title="${address}">${shortAddress(address)}</span>`;
+export const addressView = (address: string): Html => html`<span class="rk-address" title="${address}">${shortAddress(address)}</span>`;
 
 /** A link that opens outside the widget without handing the page or the referrer to it. */
 export const link = (url: SafeUrl | undefined, text: string): Html =>
