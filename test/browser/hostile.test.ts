@@ -176,9 +176,10 @@ const inspectAll = async (page: Page, kind: Kind, rules: InspectRules): Promise<
         for (const problem of inspect(view, rules)) found.push(`${where}: ${problem}`);
         if (host.shadowRoot!.children.length != 1) found.push(`${where}: the shadow root holds more than the view`);
         // The main title shows the hostile text literally (trimmed; blank text has a fallback;
-        // text past 2,000 characters is cut, README "Security model").
+        // a name past 300 characters is cut, never inside a surrogate pair: README "Security model").
         const t = s.trim();
-        const cut = t.length > 2000 ? t.slice(0, 2000) + '…' : t;
+        const limit = /[\uD800-\uDBFF]/.test(t[299] ?? '') ? 299 : 300;
+        const cut = t.length > 300 ? t.slice(0, limit) + '…' : t;
         const shown = view.querySelector(title);
         if (t && shown && shown.textContent != normalise(cut)) found.push(`${where}: the title is not the literal text`);
         if (t && !shown && !/showCategories false/.test(combo)) found.push(`${where}: no title`);
