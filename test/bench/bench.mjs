@@ -33,18 +33,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { createSandbox } from '../../demo/sandbox.mjs';
 import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const RESULTS = new URL('./results.json', import.meta.url).pathname;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 5);
 /** The whole run is stopped after this long, whatever it is doing. */
 const DEADLINE_MS = 10 * 60 * 1000;
@@ -665,9 +657,9 @@ async function main() {
     log('dist/ is missing: building it first (npm run build)…');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   }
-  if (!existsSync(CHROMIUM))
+  if (!existsSync(CHROMIUM_PATH))
     throw new Error(
-      `Chromium is missing at ${CHROMIUM}: run \`node test/browser/ensure-chromium.mjs\` (installs Debian's chromium) or set CHROMIUM_PATH`,
+      `Chromium is missing at ${CHROMIUM_PATH}: run \`node test/browser/ensure-chromium.mjs\` (installs Debian's chromium) or set CHROMIUM_PATH`,
     );
 
   const { version } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8'));
@@ -688,7 +680,7 @@ async function main() {
     open.push(() => fast.close());
     const slow = await createSandbox({ staticRoot: ROOT, latencyMs: 50 });
     open.push(() => slow.close());
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 60000 });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60000 });
     open.push(() => browser.close());
 
     const results = {

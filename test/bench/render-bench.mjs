@@ -23,18 +23,10 @@ import { chromium } from 'playwright-core';
 import { createSandbox } from '../../demo/sandbox.mjs';
 import { API_KEY } from '../../demo/fixtures.mjs';
 import { ADDRESS, body, worstScenarios } from './worst-records.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const RESULTS = new URL('./render-results.json', import.meta.url).pathname;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const RUNS = Math.max(1, Number(process.env.RENDER_RUNS) || 5);
 /** The target of issue 10: no render of any record may hold the main thread longer. */
 const TARGET_MS = 50;
@@ -152,7 +144,7 @@ async function main() {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   }
   const sandbox = await createSandbox({ staticRoot: ROOT });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 60000 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60000 });
   try {
     const results = [];
     const only = process.env.RENDER_ONLY;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../demo/sandbox.mjs';
 import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 export { ADDRESSES, API_KEY };
 
@@ -10,16 +11,6 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 export const ARTIFACTS = `${ROOT}artifacts`;
 
 const AVATAR_SVG = readFileSync(`${ROOT}demo/avatar.svg`, 'utf8');
-
-/** The flags every run uses: no sandbox as root, and no network beyond the page's own. */
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 /** What a page did that a user (or a developer's console) would notice. */
 export interface PageLog {
@@ -45,7 +36,7 @@ export const useBrowser = (sandboxOptions: Omit<SandboxOptions, 'staticRoot'> = 
   let sandbox: Sandbox | undefined;
   beforeAll(async () => {
     sandbox = await createSandbox({ ...sandboxOptions, staticRoot: ROOT });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     mkdirSync(ARTIFACTS, { recursive: true });
   });
   afterAll(async () => {

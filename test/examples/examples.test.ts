@@ -18,9 +18,9 @@ import { API_KEY } from '../../demo/fixtures.mjs';
 import { packRepkit } from '../../examples/pack.mjs';
 import { EXAMPLES, type Example } from './examples';
 import { childEnv, freePort, run } from './process';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const LOADS = 10;
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.map': 'application/json' };
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   // Where each example's "file:../repkit.tgz" points once it is copied next to it.
   packRepkit(dir);
   sandbox = await createSandbox();
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
 
 afterAll(async () => {
