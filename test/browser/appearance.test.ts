@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { faultBaseUrl } from '../../demo/sandbox.mjs';
+import { TIER_COLORS } from '../../src/widgets/tiers';
 import { ADDRESSES, ARTIFACTS, servePage, settled, umdPage, useBrowser } from './harness';
 
 const browser = useBrowser();
@@ -82,6 +83,51 @@ describe('themes', () => {
     expect(await background(page, 0)).toBe('rgb(1, 2, 3)');
     expect(await page.locator('[part="score"]').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(4, 5, 6)');
     await page.context().close();
+  });
+});
+
+describe('tier colours', () => {
+  it('draw each badge in its tier colour, exactly as TIER_COLORS says, and a host page can override one', async () => {
+    const { page } = await browser.page();
+    const url = `${browser.url}/t/tiers.html`;
+    const head = '<style>#w1 .repkit { --rk-tier-gold: #123456 }</style>';
+    await servePage(
+      page,
+      url,
+      umdPage(
+        browser.url,
+        [
+          { type: 'badge', address: rich },
+          { type: 'badge', address: rich },
+        ],
+        head,
+      ),
+    );
+    await page.goto(url);
+    await settled(page, 2);
+    const colours = (index: number) =>
+      page
+        .locator('.repkit')
+        .nth(index)
+        .evaluate((host) =>
+          Array.from(host.shadowRoot!.querySelectorAll<HTMLElement>('.rk-badge')).map((badge) => [
+            badge.dataset.tier,
+            getComputedStyle(badge).borderLeftColor,
+          ]),
+        );
+    const hex = (rgb: string) =>
+      '#' +
+      rgb
+        .match(/\d+/g)!
+        .map((n) => Number(n).toString(16).padStart(2, '0').toUpperCase())
+        .join('');
+    const plain = await colours(0);
+    expect(new Set(plain.map(([tier]) => tier)).size).toBeGreaterThan(1);
+    expect(plain.map(([tier]) => tier)).toContain('gold');
+    for (const [tier, rgb] of plain) expect(hex(rgb!), tier).toBe(TIER_COLORS[tier as keyof typeof TIER_COLORS]);
+    for (const [tier, rgb] of await colours(1)) {
+      expect(hex(rgb!), tier).toBe(tier == 'gold' ? '#123456' : TIER_COLORS[tier as keyof typeof TIER_COLORS]);
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { COMMON_OPTIONS, maxItems, show } from '../common-options';
 import type { Kind, OptionsOf, Settings } from '../descriptor';
 import { badgesPlaceholder } from '../placeholder';
 import { segment } from '../option-types';
-import { tierOf } from '../tiers';
+import { tierCss, tierOf } from '../tiers';
 import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
 import css from '../../../styles/badge.css?raw';
 
@@ -107,7 +107,7 @@ const one = ({ badge, definition }: SpecificUserBadge, s: S): Html => {
 /** The badge widget: earned badges coloured by tier, or one badge with its level ladder. */
 export const badgeKind: Kind<typeof OPTIONS, BadgeData, Req> = {
   name: 'badge',
-  css,
+  css: /* @__PURE__ */ tierCss() + css,
   options: OPTIONS,
   required: ['address'],
   placeholder: badgesPlaceholder,
