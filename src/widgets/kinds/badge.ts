@@ -107,7 +107,7 @@ const one = ({ badge, definition }: SpecificUserBadge, s: S): Html => {
 /** The badge widget: earned badges coloured by tier, or one badge with its level ladder. */
 export const badgeKind: Kind<typeof OPTIONS, BadgeData, Req> = {
   name: 'badge',
-  css: /* @__PURE__ */ tierCss() + css,
+  css: /* @__PURE__ */ (() => tierCss() + css)(),
   options: OPTIONS,
   required: ['address'],
   placeholder: badgesPlaceholder,
