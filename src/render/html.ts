@@ -9,7 +9,10 @@
 /** Only this module creates Html and SafeUrl values. */
 const TOKEN = /* @__PURE__ */ Symbol('repkit.html');
 
-/** Markup built by {@link html}; the only thing {@link renderInto} accepts. */
+/**
+ * Markup built by {@link html}; the only thing {@link renderInto} accepts.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
+ */
 export class Html {
   readonly markup: string;
   /** @internal built by {@link html} only. */
@@ -22,7 +25,10 @@ export class Html {
   }
 }
 
-/** An absolute http(s) URL that passed {@link safeUrl}: the only value an `href` or `src` takes. */
+/**
+ * An absolute http(s) URL that passed {@link safeUrl}: the only value an `href` or `src` takes.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
+ */
 export class SafeUrl {
   readonly href: string;
   /** @internal built by {@link safeUrl} and {@link trustedUrl} only. */

@@ -2,7 +2,10 @@ import type { RequestOptions, ServiceClient } from '../client/service-client';
 import type { Html } from '../render/html';
 import type { Option, OptionTable, ValueOf } from './option-types';
 
-/** The options in force: defaults applied, so an option with a default is always set. */
+/**
+ * The options in force: defaults applied, so an option with a default is always set.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
+ */
 export type Settings<T extends OptionTable, Req extends keyof T = never> = {
   readonly [K in keyof T]: T[K] extends Option<infer V, true> ? V : ValueOf<T[K]> | undefined;
 } & { readonly [K in Req]: ValueOf<T[K]> };
@@ -15,14 +18,20 @@ export type OptionsOf<T extends OptionTable, Req extends keyof T = never> = { [K
 /** What `update()` takes: any subset; `undefined` puts an option back to its default. */
 export type ChangesOf<T extends OptionTable> = { [K in keyof T]?: ValueOf<T[K]> | undefined };
 
-/** What a view may use besides the settings: timers that end with the widget. */
+/**
+ * What a view may use besides the settings: timers that end with the widget.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
+ */
 export interface ActionContext<S> {
   readonly settings: S;
   /** Runs `fn` after `ms`, unless the widget is destroyed first. */
   later(fn: () => void, ms: number): void;
 }
 
-/** How a kind shows its states. Each returns escaped markup built with the `html` tag. */
+/**
+ * How a kind shows its states. Each returns escaped markup built with the `html` tag.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
+ */
 export interface Views<S, Data> {
   /** The skeleton shown while loading, shaped like the ready view so nothing jumps. */
   loading(settings: S): Html;
@@ -40,6 +49,7 @@ export interface Views<S, Data> {
 /**
  * Everything one widget kind is: its name, stylesheet, options, how it loads its data and
  * how it shows it. The shared controller (widget.ts) and the embed code derive the rest.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
 export interface Kind<T extends OptionTable, Data, Req extends keyof T & string = keyof T & string> {
   readonly name: string;

@@ -11,6 +11,7 @@ import { isText } from '../util/values';
  * - `transport`: the next requests go out differently (timeout, retries, cache), so a new
  *   client is built, but the data shown stays;
  * - `client`: another service or key: a new client, and the data reloads.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
 export type Effect = 'host' | 'render' | 'reload' | 'transport' | 'client';
 
@@ -18,6 +19,7 @@ export type Effect = 'host' | 'render' | 'reload' | 'transport' | 'client';
  * One option of a widget kind: how to check a value, how to read it from an HTML attribute,
  * its default and what a change does. Every other place an option appears (types, defaults,
  * validation, `data-*` and element attributes, `snippet()`, README tables) is derived from it.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
 export interface Option<V, HasDefault extends boolean = boolean> {
   /** Returns the value when it is valid; throws an OptionError naming `name` otherwise. */
@@ -33,10 +35,16 @@ export interface Option<V, HasDefault extends boolean = boolean> {
   readonly doc: string;
 }
 
-/** A kind's options, by name. */
+/**
+ * A kind's options, by name.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
+ */
 export type OptionTable = Record<string, Option<unknown>>;
 
-/** The value type of an option. */
+/**
+ * The value type of an option.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
+ */
 export type ValueOf<O> = O extends Option<infer V> ? V : never;
 
 const option = <V, D extends boolean>(fields: Option<V, D>): Option<V, D> => fields;
