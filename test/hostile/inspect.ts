@@ -10,6 +10,7 @@
  * text and the values of a few attributes (title, data-category, data-badge, data-platform,
  * datetime, href, src), and those are checked here or by the suites.
  */
+import { WIDGET_PARTS } from '../../src/embed/element';
 
 export type Kind = 'reputation' | 'badge' | 'profile' | 'category';
 
@@ -51,38 +52,8 @@ const ATTRIBUTES: Record<string, string[]> = {
   g: ['fill'],
 };
 
-const PARTS = [
-  'widget',
-  'total',
-  'score',
-  'categories',
-  'category',
-  'meta',
-  'empty',
-  'badges',
-  'badge',
-  'medal',
-  'ladder',
-  'avatar',
-  'name',
-  'verified',
-  'copy',
-  'bio',
-  'socials',
-  'identities',
-  'identity',
-  'nfts',
-  'title',
-  'description',
-  'reasons',
-  'reason',
-  'advice',
-  'error',
-  'retry',
-  'reason-text',
-  'more',
-  'slow',
-];
+/** The parts a view may name: those <repkit-widget> forwards, so each stays styleable from the page. */
+const PARTS = [...WIDGET_PARTS];
 
 const FIXED: Record<string, string[]> = {
   target: ['_blank'],

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWidget, ServiceError } from '../../src/index';
-import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { ADDRESSES, API_KEY, reputationConfig, useSandbox } from '../helpers/sandbox';
 import { ORIGIN_LOCKED_KEY } from '../../demo/fixtures.mjs';
 import {
   cleanupWidgets,
@@ -30,15 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A reputation config on its own base URL (own cache and fault counters), retries off. */
-const reputation = (extra: Record<string, unknown> = {}) => ({
-  type: 'reputation' as const,
-  apiKey: API_KEY,
-  address: ADDRESSES.rich,
-  baseUrl: server.fault({}),
-  retries: 0,
-  ...extra,
-});
+const reputation = (extra: Record<string, unknown> = {}) => reputationConfig(server, extra);
 
 const scoresPath = (address: string) => `/api/v2/scores/${address}`;
 

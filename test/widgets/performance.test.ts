@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWidget, mountAll, ServiceClient, snippet } from '../../src/index';
 import { STORAGE_MAX_ENTRIES, STORAGE_VERSION } from '../../src/widgets/storage';
-import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { ADDRESSES, API_KEY, reputationConfig, useSandbox } from '../helpers/sandbox';
 import { cleanupWidgets, countRequests, makeContainer, mountWidget, sleep, textOf, viewOf, waitForState } from '../helpers/widgets';
 
 const server = useSandbox();
@@ -25,15 +25,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** A reputation config on a base URL of its own (own cache, own request count). */
-const reputation = (extra: Record<string, unknown> = {}) => ({
-  type: 'reputation' as const,
-  apiKey: API_KEY,
-  address: ADDRESSES.rich,
-  baseUrl: server.fault({}),
-  retries: 0,
-  ...extra,
-});
+const reputation = (extra: Record<string, unknown> = {}) => reputationConfig(server, extra);
 
 const scores = (address: string = ADDRESSES.rich) => `/api/v2/scores/${address}`;
 
