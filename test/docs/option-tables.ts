@@ -5,8 +5,20 @@
  * ./readme-options.test.ts compares the two.
  */
 import { COMMON_OPTIONS } from '../../src/widgets/common-options';
-import { KINDS } from '../../src/widgets/kinds/index';
+import { badgeKind } from '../../src/widgets/kinds/badge';
+import { categoryKind } from '../../src/widgets/kinds/category';
+import { profileKind } from '../../src/widgets/kinds/profile';
+import { reputationKind } from '../../src/widgets/kinds/reputation';
 import type { Option, OptionTable } from '../../src/widgets/option-types';
+
+/** Every kind's descriptor by `type` (`badges` is an alias of `badge`). */
+export const KINDS = {
+  reputation: reputationKind,
+  badge: badgeKind,
+  badges: badgeKind,
+  profile: profileKind,
+  category: categoryKind,
+} as const;
 
 /** One README table: its heading, the options it lists, and which of them are required. */
 export interface DocumentedTable {

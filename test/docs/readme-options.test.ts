@@ -9,8 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENTED_TABLES, markdownTable, readmeTable, rowProblem, type ReadmeRow } from './option-tables';
-import { KINDS } from '../../src/widgets/kinds/index';
+import { DOCUMENTED_TABLES, KINDS, markdownTable, readmeTable, rowProblem, type ReadmeRow } from './option-tables';
 import { COMMON_OPTIONS } from '../../src/widgets/common-options';
 import { boolean } from '../../src/widgets/option-types';
 
