@@ -1,5 +1,6 @@
 import { invalid } from './option-error';
-import { isCount, isText } from '../util/values';
+import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, urlBase, withinLimit } from '../util/option-checks';
+import { isText } from '../util/values';
 
 /** The production service. Override with `baseUrl` (a caching proxy such as `repkit/proxy`, or a local test server). */
 export const DEFAULT_BASE_URL = 'https://api.dotpassport.io';
@@ -7,10 +8,10 @@ export const DEFAULT_BASE_URL = 'https://api.dotpassport.io';
 /** Defaults and bounds of the client options, in one place for the code and the README. */
 export const CLIENT_LIMITS = {
   /** The first answer for a new address is computed from chain data: often 10 to 30 s. */
-  timeoutMs: { default: 45000, min: 1, max: 300000 },
+  timeoutMs: { default: 45000, ...TIMEOUT_BOUNDS },
   retries: { default: 2, min: 0, max: 5 },
   cacheTtlMs: { default: 60000, min: 0, max: 86400000 },
-  maxResponseBytes: { default: 2000000, min: 1024, max: 50000000 },
+  maxResponseBytes: { default: 2000000, ...BODY_BOUNDS },
 } as const;
 
 /** Options of {@link ServiceClient}; every widget accepts the same ones but `fetch`. */
@@ -52,22 +53,13 @@ export interface ResolvedClientOptions {
 type LimitedOption = keyof typeof CLIENT_LIMITS;
 
 /** Checks a whole-number option within its bounds; returns it or the default. */
-export const limitedOption = (name: LimitedOption, v: unknown): number => {
-  const { default: fallback, min, max } = CLIENT_LIMITS[name];
-  if (v === undefined) return fallback;
-  return isCount(v) && v >= min && v <= max ? v : invalid(name, `a whole number from ${min} to ${max}`, v);
-};
-
-/**
- * Header values are bytes: a key with a line break, a NUL or a character beyond Latin-1
- * makes `fetch` throw before anything is sent. Keys are printable ASCII.
- */
-const KEY_RE = /^[\x21-\x7e]{1,512}$/;
+const limitedOption = (name: LimitedOption, v: unknown): number =>
+  withinLimit(CLIENT_LIMITS[name], v, (expected) => invalid(name, expected, v));
 
 /** Checks an API key's characters; returns it, or throws an OptionError naming `name`. */
 export const checkApiKey = (v: unknown, name = 'apiKey'): string => {
   if (!isText(v)) return invalid(name, 'a non-empty string (or no key, with baseUrl pointing at a proxy that adds it)', v);
-  return KEY_RE.test(v) ? v : invalid(name, 'printable ASCII without spaces or line breaks (as keys are issued)', v);
+  return API_KEY_RE.test(v) ? v : invalid(name, 'printable ASCII without spaces or line breaks (as keys are issued)', v);
 };
 
 /**
@@ -79,24 +71,13 @@ export const checkBaseUrl = (v: unknown, name = 'baseUrl'): string => {
   if (v === undefined) return DEFAULT_BASE_URL;
   const fail = (): never =>
     invalid(name, 'an absolute http(s) URL without user info, query or fragment, or a path starting with a single "/"', v);
-  // URL parsing forgives too much: it drops tabs and newlines, reads `\` as `/`, and takes
-  // `http:host` and `//host` as other hosts. Refuse those forms before parsing.
-  if (typeof v != 'string' || !v || /[\s\\?#@]/.test(v) || v.startsWith('//')) return fail();
-  let url: URL;
-  if (v.startsWith('/')) {
-    const origin = globalThis.location?.origin;
-    if (!origin || origin == 'null') return fail();
-    url = new URL(v, origin);
-    if (url.origin != origin) return fail();
-  } else {
-    if (!/^https?:\/\/[^/]/i.test(v)) return fail();
-    try {
-      url = new URL(v);
-    } catch {
-      return fail();
-    }
-  }
-  return (url.origin + url.pathname).replace(/\/+$/, '');
+  if (typeof v != 'string') return fail();
+  if (!v.startsWith('/')) return plainHttpBase(v) ?? fail();
+  // `//host` is another host, and `\` reads as `/`: a path is plain characters on this origin.
+  const origin = globalThis.location?.origin;
+  if (/^\/\/|[\s\\?#@]/.test(v) || !origin || origin == 'null') return fail();
+  const url = new URL(v, origin);
+  return url.origin == origin ? urlBase(url) : fail();
 };
 
 /** Applies defaults and rejects values of the wrong type, naming the option. */

@@ -28,6 +28,10 @@ export type SignalOrOptions = AbortSignal | RequestOptions;
 
 const API = '/api/v2';
 
+/** `/root/address`, or `/root/address/key` for one record; each part is checked and encoded. */
+const recordPath = (root: 'scores' | 'badges' | 'profiles', address: string, key?: readonly [name: string, value: string]): string =>
+  `/${root}/${segment('address', address)}` + (key ? `/${segment(...key)}` : '');
+
 /**
  * A typed, read-only client for the reputation service.
  *
@@ -57,37 +61,29 @@ export class ServiceClient {
    * while the service computes it. 400: not a valid address.
    */
   async getScores(address: string, signal?: SignalOrOptions): Promise<UserScores> {
-    return this.#get(`/scores/${segment('address', address)}`, asIs, check.userScores, signal);
+    return this.#get(recordPath('scores', address), asIs, check.userScores, signal);
   }
 
   /** One category's score with its definition and reasons. */
   async getCategoryScore(address: string, categoryKey: string, signal?: SignalOrOptions): Promise<SpecificCategoryScore> {
-    return this.#get(
-      `/scores/${segment('address', address)}/${segment('categoryKey', categoryKey)}`,
-      categoryScoreFromWire(categoryKey),
-      check.specificCategoryScore,
-      signal,
-    );
-  }
-
-  /** Every badge the address has earned. */
-  async getBadges(address: string, signal?: SignalOrOptions): Promise<UserBadges> {
-    return this.#get(`/badges/${segment('address', address)}`, asIs, check.userBadges, signal);
-  }
-
-  /** One badge with its full definition. 404: not earned, or no such badge (some servers answer `badge: null` instead). */
-  async getBadge(address: string, badgeKey: string, signal?: SignalOrOptions): Promise<SpecificUserBadge> {
-    return this.#get(
-      `/badges/${segment('address', address)}/${segment('badgeKey', badgeKey)}`,
-      badgeFromWire(badgeKey),
-      check.specificUserBadge,
-      signal,
-    );
+    const path = recordPath('scores', address, ['categoryKey', categoryKey]);
+    return this.#get(path, categoryScoreFromWire(categoryKey), check.specificCategoryScore, signal);
   }
 
   /** Profile with identities and social links. 404: no profile set up. */
   async getProfile(address: string, signal?: SignalOrOptions): Promise<UserProfile> {
-    return this.#get(`/profiles/${segment('address', address)}`, profileFromWire, check.userProfile, signal);
+    return this.#get(recordPath('profiles', address), profileFromWire, check.userProfile, signal);
+  }
+
+  /** Every badge the address has earned. */
+  async getBadges(address: string, signal?: SignalOrOptions): Promise<UserBadges> {
+    return this.#get(recordPath('badges', address), asIs, check.userBadges, signal);
+  }
+
+  /** One badge with its full definition. 404: not earned, or no such badge (some servers answer `badge: null` instead). */
+  async getBadge(address: string, badgeKey: string, signal?: SignalOrOptions): Promise<SpecificUserBadge> {
+    const path = recordPath('badges', address, ['badgeKey', badgeKey]);
+    return this.#get(path, badgeFromWire(badgeKey), check.specificUserBadge, signal);
   }
 
   /** Definitions of every badge and its levels. */

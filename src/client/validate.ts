@@ -1,12 +1,4 @@
-import type {
-  BadgeDefinitions,
-  CategoryDefinitions,
-  SpecificCategoryScore,
-  SpecificUserBadge,
-  UserBadges,
-  UserProfile,
-  UserScores,
-} from './types';
+import type * as Records from './types';
 import { isRecord } from '../util/values';
 
 /**
@@ -130,11 +122,11 @@ export type Validator<T> = Check & { readonly __type?: T };
 const typed = <T>(check: Check): Validator<T> => check;
 const origin = /* @__PURE__ */ optional(source);
 
-export const userScores = /* @__PURE__ */ typed<UserScores>(
+export const userScores = /* @__PURE__ */ typed<Records.UserScores>(
   shape({ address: str, totalScore: num, calculatedAt: str, categories: optional(mapOf(categoryScore)), source: origin }),
 );
 
-export const specificCategoryScore = /* @__PURE__ */ typed<SpecificCategoryScore>(
+export const specificCategoryScore = /* @__PURE__ */ typed<Records.SpecificCategoryScore>(
   shape({
     address: str,
     category: shape({ key: str, score: categoryScore }),
@@ -143,11 +135,11 @@ export const specificCategoryScore = /* @__PURE__ */ typed<SpecificCategoryScore
   }),
 );
 
-export const userBadges = /* @__PURE__ */ typed<UserBadges>(
+export const userBadges = /* @__PURE__ */ typed<Records.UserBadges>(
   shape({ address: str, badges: arrayOf(userBadge), count: num, source: origin }),
 );
 
-export const specificUserBadge = /* @__PURE__ */ typed<SpecificUserBadge>(
+export const specificUserBadge = /* @__PURE__ */ typed<Records.SpecificUserBadge>(
   shape({
     address: str,
     badge: nullable(userBadge),
@@ -157,7 +149,7 @@ export const specificUserBadge = /* @__PURE__ */ typed<SpecificUserBadge>(
   }),
 );
 
-export const userProfile = /* @__PURE__ */ typed<UserProfile>(
+export const userProfile = /* @__PURE__ */ typed<Records.UserProfile>(
   shape({
     address: str,
     displayName: optionalText,
@@ -170,6 +162,6 @@ export const userProfile = /* @__PURE__ */ typed<UserProfile>(
   }),
 );
 
-export const badgeDefinitions = /* @__PURE__ */ typed<BadgeDefinitions>(shape({ badges: arrayOf(badgeDefinition) }));
+export const badgeDefinitions = /* @__PURE__ */ typed<Records.BadgeDefinitions>(shape({ badges: arrayOf(badgeDefinition) }));
 
-export const categoryDefinitions = /* @__PURE__ */ typed<CategoryDefinitions>(shape({ categories: arrayOf(categoryDefinition) }));
+export const categoryDefinitions = /* @__PURE__ */ typed<Records.CategoryDefinitions>(shape({ categories: arrayOf(categoryDefinition) }));

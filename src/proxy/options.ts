@@ -1,8 +1,10 @@
 import { memoryCache } from './cache';
+import { DEFAULT_BASE_URL } from '../client/options';
+import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
 import type { ProxyCache, ProxyOptions } from './types';
 
 /** The production service, the proxy's default `upstream`. */
-export const DEFAULT_UPSTREAM = 'https://api.dotpassport.io';
+export const DEFAULT_UPSTREAM = DEFAULT_BASE_URL;
 
 /** Defaults and bounds of the proxy's numeric options, in one place for the code and the README. */
 export const PROXY_LIMITS = {
@@ -11,8 +13,8 @@ export const PROXY_LIMITS = {
   negativeTtlSeconds: { default: 60, min: 0, max: 86400 },
   staleWhileRevalidateSeconds: { default: 60, min: 0, max: 86400 },
   staleIfErrorSeconds: { default: 86400, min: 0, max: 604800 },
-  timeoutMs: { default: 40000, min: 1, max: 300000 },
-  maxResponseBytes: { default: 1000000, min: 1024, max: 50000000 },
+  timeoutMs: { default: 40000, ...TIMEOUT_BOUNDS },
+  maxResponseBytes: { default: 1000000, ...BODY_BOUNDS },
 } as const;
 
 type Limited = keyof typeof PROXY_LIMITS;
@@ -41,26 +43,13 @@ const invalid = (name: string, expected: string, got: unknown): never => {
   throw new TypeError(`repkit/proxy: ${name} must be ${expected}, got ${name == 'apiKey' ? '(hidden)' : shown}`);
 };
 
-/** Header values are printable ASCII: a key with a line break would make every fetch throw. */
-const KEY_RE = /^[\x21-\x7e]{1,512}$/;
-
-const limited = (name: Limited, v: unknown): number => {
-  const { default: fallback, min, max } = PROXY_LIMITS[name];
-  if (v === undefined) return fallback;
-  return typeof v == 'number' && Number.isInteger(v) && v >= min && v <= max ? v : invalid(name, `a whole number from ${min} to ${max}`, v);
-};
+const limited = (name: Limited, v: unknown): number => withinLimit(PROXY_LIMITS[name], v, (expected) => invalid(name, expected, v));
 
 const checkUpstream = (v: unknown): string => {
   if (v === undefined) return DEFAULT_UPSTREAM;
-  const expected = 'an absolute http(s) URL without user info, query or fragment';
-  if (typeof v != 'string' || !/^https?:\/\/[^/]/i.test(v) || /[\s\\?#@]/.test(v)) return invalid('upstream', expected, v);
-  let url: URL;
-  try {
-    url = new URL(v);
-  } catch {
-    return invalid('upstream', expected, v);
-  }
-  return (url.origin + url.pathname).replace(/\/+$/, '');
+  return (
+    (typeof v == 'string' && plainHttpBase(v)) || invalid('upstream', 'an absolute http(s) URL without user info, query or fragment', v)
+  );
 };
 
 const checkBasePath = (v: unknown): string | undefined => {
@@ -104,7 +93,7 @@ const checkCache = (v: unknown): ProxyCache | undefined => {
 /** Applies defaults and rejects wrong values with a TypeError that names the option. */
 export const resolveProxyOptions = (o: ProxyOptions): ResolvedProxyOptions => {
   if (!o || typeof o != 'object') invalid('options', 'an object', o);
-  if (typeof o.apiKey != 'string' || !KEY_RE.test(o.apiKey))
+  if (typeof o.apiKey != 'string' || !API_KEY_RE.test(o.apiKey))
     invalid('apiKey', 'a non-empty string of printable ASCII without spaces', o.apiKey);
   if (o.fetch !== undefined && typeof o.fetch != 'function') invalid('fetch', 'a function', o.fetch);
   if (o.platformCache !== undefined && typeof o.platformCache != 'boolean') invalid('platformCache', 'a boolean', o.platformCache);

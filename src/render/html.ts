@@ -10,18 +10,29 @@
 const TOKEN = /* @__PURE__ */ Symbol('repkit.html');
 
 /**
+ * A string only this module can vouch for. Construction takes the module's private token, so
+ * code outside it cannot pass its own text off as markup or as a checked URL.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
+ */
+abstract class Sealed {
+  readonly #value: string;
+  /** @internal built by {@link html}, {@link safeUrl} and their siblings only. */
+  constructor(token: symbol, value: string) {
+    if (token !== TOKEN) throw new TypeError("repkit: markup and safe URLs are built by repkit's html helpers only");
+    this.#value = value;
+  }
+  toString(): string {
+    return this.#value;
+  }
+}
+
+/**
  * Markup built by {@link html}; the only thing {@link renderInto} accepts.
  * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
-export class Html {
-  readonly markup: string;
-  /** @internal built by {@link html} only. */
-  constructor(token: symbol, markup: string) {
-    if (token !== TOKEN) throw new TypeError('repkit: Html is built by the html tag only');
-    this.markup = markup;
-  }
-  toString(): string {
-    return this.markup;
+export class Html extends Sealed {
+  get markup(): string {
+    return this.toString();
   }
 }
 
@@ -29,15 +40,9 @@ export class Html {
  * An absolute http(s) URL that passed {@link safeUrl}: the only value an `href` or `src` takes.
  * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
-export class SafeUrl {
-  readonly href: string;
-  /** @internal built by {@link safeUrl} and {@link trustedUrl} only. */
-  constructor(token: symbol, href: string) {
-    if (token !== TOKEN) throw new TypeError('repkit: SafeUrl is built by safeUrl() only');
-    this.href = href;
-  }
-  toString(): string {
-    return this.href;
+export class SafeUrl extends Sealed {
+  get href(): string {
+    return this.toString();
   }
 }
 

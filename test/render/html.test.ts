@@ -2,7 +2,7 @@
  * The html tag, renderInto and safeUrl: the one escaping path and the one URL gate.
  */
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html, Html, renderInto, safeUrl } from '../../src/render/html';
+import { escapeHtml, html, Html, renderInto, SafeUrl, safeUrl } from '../../src/render/html';
 
 describe('html escapes every interpolated value', () => {
   it('& < > " \' ` in element content', () => {
@@ -131,6 +131,8 @@ describe('the html tag is hard to misuse', () => {
   it('Html and SafeUrl cannot be built outside the module', () => {
     const Ctor = Html as unknown as new (token: symbol, markup: string) => Html;
     expect(() => new Ctor(Symbol('repkit.html'), '<script>')).toThrow(TypeError);
+    const UrlCtor = SafeUrl as unknown as new (token: symbol, href: string) => SafeUrl;
+    expect(() => new UrlCtor(Symbol('repkit.html'), 'javascript:alert(1)')).toThrow(TypeError);
   });
   it('renderInto takes only Html', () => {
     const div = document.createElement('div');

@@ -1,0 +1,48 @@
+/**
+ * Checks shared by the client's and the proxy's options: both take an API key, an upstream
+ * URL and bounded whole numbers, and must refuse the same bad values in the same way.
+ */
+
+/** A whole-number option's default and bounds. */
+export interface Limit {
+  readonly default: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Time allowed for one upstream attempt, in ms. */
+export const TIMEOUT_BOUNDS = { min: 1, max: 300000 } as const;
+
+/** Size of one answer in bytes, after decompression. */
+export const BODY_BOUNDS = { min: 1024, max: 50000000 } as const;
+
+/**
+ * API keys are printable ASCII. A header value with a line break, a NUL or a character beyond
+ * Latin-1 makes `fetch` throw before anything is sent.
+ */
+export const API_KEY_RE = /^[\x21-\x7e]{1,512}$/;
+
+/** `v` when it is a whole number within `limit`, the default when it is undefined; otherwise `fail`. */
+export const withinLimit = (limit: Limit, v: unknown, fail: (expected: string) => never): number => {
+  if (v === undefined) return limit.default;
+  return typeof v == 'number' && Number.isInteger(v) && v >= limit.min && v <= limit.max
+    ? v
+    : fail(`a whole number from ${limit.min} to ${limit.max}`);
+};
+
+/** A parsed URL as the base requests are built on: origin and path, without a trailing "/". */
+export const urlBase = (url: URL): string => (url.origin + url.pathname).replace(/\/+$/, '');
+
+/**
+ * An absolute http(s) URL without user info, query or fragment, as {@link urlBase}; undefined
+ * for anything else. URL parsing forgives too much (it drops tabs and newlines, reads `\` as
+ * `/`, and takes `http:host` as a host), so those forms are refused before parsing.
+ */
+export const plainHttpBase = (v: string): string | undefined => {
+  if (/[\s\\?#@]/.test(v) || !/^https?:\/\/[^/]/i.test(v)) return undefined;
+  try {
+    return urlBase(new URL(v));
+  } catch {
+    return undefined;
+  }
+};
