@@ -358,8 +358,9 @@ interface Tracked {
   mounted: boolean;
   destroyed: boolean;
   host?: HTMLElement;
-  /** The shadow root's markup at destroy: it must never change afterwards. */
-  frozen?: string;
+  /** Watches the shadow root from destroy on: it must never change afterwards. */
+  frozen?: MutationObserver;
+  changedAfterDestroy?: boolean;
   /** Outcomes (onLoad/onError, and events) since the newest load started. */
   callbacksSinceLoad: number;
   eventsSinceLoad: number;
@@ -419,13 +420,25 @@ const startedLoad = (t: Tracked): void => {
   t.loading = true;
 };
 
+/**
+ * Records any change to a destroyed widget's shadow root from now on. An observer rather than
+ * a copy of the markup: comparing serialised shadow roots on every check was most of the
+ * suite's time, and an observer also sees a change that was later undone.
+ */
+const freeze = (t: Tracked): void => {
+  const root = t.host?.shadowRoot;
+  if (!root) return;
+  t.frozen = new MutationObserver(() => (t.changedAfterDestroy = true));
+  t.frozen.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+};
+
 /** Checks every widget of a run; with `quiet`, also that each newest load reported exactly once. */
 const checkAll = (w: World, tracked: Tracked[], quiet: boolean): void => {
   for (const t of tracked) {
     if (t.destroyed) {
       if (t.widget.element) violation(w, t, 'element still set after destroy()');
       if (t.host?.isConnected) violation(w, t, 'host still in the document after destroy()');
-      if (t.host && t.host.shadowRoot!.innerHTML != t.frozen) violation(w, t, 'the shadow root changed after destroy()');
+      if (t.changedAfterDestroy || t.frozen?.takeRecords().length) violation(w, t, 'the shadow root changed after destroy()');
       continue;
     }
     if (!t.mounted) {
@@ -634,7 +647,7 @@ const runDirect = async (seed: number): Promise<void> => {
         w.log.push(`${i}: ${t.name}.destroy()`);
         coverage[t.kind][t.destroyed ? 'afterDestroy' : t.mounted && t.widget.state == 'loading' ? 'destroyWhileLoading' : 'destroy']++;
         t.widget.destroy();
-        if (!t.destroyed && t.host) t.frozen = t.host.shadowRoot!.innerHTML;
+        if (!t.destroyed) freeze(t);
         t.destroyed = true;
         return;
       }
@@ -661,7 +674,7 @@ const runDirect = async (seed: number): Promise<void> => {
     }
   } finally {
     for (const t of tracked) {
-      if (!t.destroyed && t.host) t.frozen = t.host.shadowRoot!.innerHTML;
+      if (!t.destroyed) freeze(t);
       t.widget.destroy();
       t.destroyed = true;
     }
@@ -673,6 +686,7 @@ const runDirect = async (seed: number): Promise<void> => {
   await sleep(25);
   await Promise.all(refreshes);
   checkAll(w, tracked, false);
+  for (const t of tracked) t.frozen?.disconnect();
   w.violations.push(...logged.splice(0));
   if (container.querySelector('.repkit')) w.violations.push('a .repkit host is left in the page');
   container.remove();
@@ -721,7 +735,7 @@ const runEmbed = async (seed: number): Promise<void> => {
     for (const t of tracked) {
       if (!t.destroyed && t.removed && !t.widget.element) {
         t.destroyed = true;
-        t.frozen = t.host!.shadowRoot!.innerHTML;
+        freeze(t);
       }
     }
   };
@@ -859,6 +873,7 @@ const runEmbed = async (seed: number): Promise<void> => {
   if (open) w.violations.push(`${open} request(s) still in flight after every element was removed`);
   await sleep(25);
   checkAll(w, tracked, false);
+  for (const t of tracked) t.frozen?.disconnect();
   w.violations.push(...logged.splice(0));
   container.remove();
   expect(w.violations, report(seed, w)).toEqual([]);

@@ -627,7 +627,7 @@ describe('rate limit', () => {
   });
 
   it('a spent quota answers 429 { message } with the headers and no Retry-After, per key, until the window ends', async () => {
-    const small = await createSandbox({ quota: { limit: 3, windowMs: 400 } });
+    const small = await createSandbox({ quota: { limit: 3, windowMs: 250 } });
     try {
       const at = (key: string = API_KEY) => fetch(`${small.url}/api/v2/scores/${rich}`, { headers: { 'X-API-Key': key } });
       const remaining: string[] = [];
@@ -685,7 +685,7 @@ describe('compression', () => {
 });
 
 describe('computation of unseen addresses', () => {
-  const ms = 250;
+  const ms = 150;
   let slow: Sandbox;
   beforeAll(async () => {
     slow = await createSandbox({ computeDelayMs: ms });

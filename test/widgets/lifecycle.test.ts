@@ -113,7 +113,7 @@ describe('mount() appends exactly one host with an open shadow root', () => {
 
 describe('the loading state', () => {
   it('data-state loading with aria-busy and a skeleton, then ready without them', async () => {
-    const { host, root, loaded } = mountWidget(reputation({ baseUrl: server.fault({ latency: 300 }) }));
+    const { host, root, loaded } = mountWidget(reputation({ baseUrl: server.fault({ latency: 150 }) }));
     const view = viewOf(root);
     expect(host.dataset.state).toBe('loading');
     expect(view.getAttribute('aria-busy')).toBe('true');
@@ -404,7 +404,7 @@ describe('update() with display options re-renders with no request', () => {
   });
 
   it('a display option changed during loading keeps loading and applies when the data arrives', async () => {
-    const { widget, host, root, loaded } = mountWidget(reputation({ baseUrl: server.fault({ latency: 200 }), cacheTtlMs: 0 }));
+    const { widget, host, root, loaded } = mountWidget(reputation({ baseUrl: server.fault({ latency: 100 }), cacheTtlMs: 0 }));
     widget.update({ maxCategories: 3 });
     expect(host.dataset.state).toBe('loading');
     expect(await loaded).toBe('ready');
@@ -571,7 +571,7 @@ describe('refresh()', () => {
 
   it('returns a promise that resolves after the load has settled', async () => {
     const onLoad = vi.fn();
-    const { widget, host, loaded } = mountWidget(reputation({ baseUrl: server.fault({ latency: 150 }), onLoad }));
+    const { widget, host, loaded } = mountWidget(reputation({ baseUrl: server.fault({ latency: 80 }), onLoad }));
     await loaded;
     const promise = widget.refresh();
     expect(promise).toBeInstanceOf(Promise);
@@ -635,7 +635,7 @@ describe('destroy()', () => {
     document.addEventListener('repkit:error', listener);
     try {
       const before = countRequests(server.sandbox, scoresPath(ADDRESSES.rich));
-      const { widget, host, container } = mountWidget(reputation({ baseUrl: server.fault({ latency: 500 }), onLoad, onError }));
+      const { widget, host, container } = mountWidget(reputation({ baseUrl: server.fault({ latency: 250 }), onLoad, onError }));
       expect(host.dataset.state).toBe('loading');
       // Destroy once the request is at the sandbox, waiting out its latency.
       await vi.waitFor(() => expect(countRequests(server.sandbox, scoresPath(ADDRESSES.rich)) - before).toBe(1), {
@@ -645,7 +645,7 @@ describe('destroy()', () => {
       widget.destroy();
       expect(container.querySelector('.repkit')).toBeNull();
       expect(host.isConnected).toBe(false);
-      await sleep(700); // the answer would have arrived by now
+      await sleep(350); // the answer would have arrived by now
       expect(onLoad).not.toHaveBeenCalled();
       expect(onError).not.toHaveBeenCalled();
       expect(seen).toHaveLength(0);
@@ -685,7 +685,7 @@ describe('only the newest load renders', () => {
     const onLoad = vi.fn();
     const onError = vi.fn();
     const shown: string[] = [];
-    const slow = server.fault({ latency: 400 });
+    const slow = server.fault({ latency: 200 });
     const { widget, host, root, container, events } = mountWidget(reputation({ baseUrl: slow, address: ADDRESSES.rich, onLoad, onError }));
     // Record every score the widget ever shows.
     const observer = new MutationObserver(() => {
@@ -699,7 +699,7 @@ describe('only the newest load renders', () => {
     widget.update({ baseUrl: server.fault({}), address: ADDRESSES.noProfile });
     expect(await next).toBe('ready');
     expect(textOf(viewOf(root).querySelector('.rk-score'))).toBe('16');
-    await sleep(600); // the slow answer for the old address would have arrived by now
+    await sleep(300); // the slow answer for the old address would have arrived by now
     observer.disconnect();
     expect(host.dataset.state).toBe('ready');
     expect(textOf(viewOf(root).querySelector('.rk-score'))).toBe('16');
@@ -712,12 +712,12 @@ describe('only the newest load renders', () => {
 
   it('a slow success for the old address never replaces a newer error', async () => {
     const onLoad = vi.fn();
-    const { widget, host, root, container } = mountWidget(reputation({ baseUrl: server.fault({ latency: 300 }), onLoad }));
+    const { widget, host, root, container } = mountWidget(reputation({ baseUrl: server.fault({ latency: 150 }), onLoad }));
     await sleep(30);
     const next = nextOutcome(container);
     widget.update({ baseUrl: server.fault({ status: 404 }), address: ADDRESSES.unknown });
     expect(await next).toBe('error');
-    await sleep(450);
+    await sleep(220);
     expect(host.dataset.state).toBe('error');
     expect(textOf(viewOf(root))).toMatch(/no reputation data/);
     expect(onLoad).not.toHaveBeenCalled();
@@ -725,7 +725,7 @@ describe('only the newest load renders', () => {
 
   it('refresh() twice in a row: one load event for the newest', async () => {
     const onLoad = vi.fn();
-    const { widget, loaded } = mountWidget(reputation({ baseUrl: server.fault({ latency: 100 }), onLoad }));
+    const { widget, loaded } = mountWidget(reputation({ baseUrl: server.fault({ latency: 50 }), onLoad }));
     await loaded;
     const first = widget.refresh();
     const second = widget.refresh();
