@@ -5,6 +5,7 @@
  * badge widget where its own data option matters), over real HTTP against the sandbox.
  */
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWidget, ServiceError } from '../../src/index';
@@ -626,13 +627,19 @@ describe('destroy()', () => {
     expect(widget.element).toBeUndefined();
   });
 
-  it('during a load: the host goes, and no callback or event ever follows', async () => {
+  it('during a load: the request is cancelled, the host goes, and no callback or event ever follows', async () => {
     const onLoad = vi.fn();
     const onError = vi.fn();
     const seen: Event[] = [];
     const listener = (e: Event) => seen.push(e);
     document.addEventListener('repkit:load', listener);
     document.addEventListener('repkit:error', listener);
+    // Answers the sandbox could not finish writing: the client hung up on them.
+    const cutShort: string[] = [];
+    const watch = (req: IncomingMessage, res: ServerResponse) => {
+      if (req.method == 'GET') res.on('close', () => res.writableFinished || cutShort.push(req.url ?? ''));
+    };
+    server.sandbox.server.on('request', watch);
     try {
       const before = countRequests(server.sandbox, scoresPath(ADDRESSES.rich));
       const { widget, host, container } = mountWidget(reputation({ baseUrl: server.fault({ latency: 250 }), onLoad, onError }));
@@ -646,11 +653,13 @@ describe('destroy()', () => {
       expect(container.querySelector('.repkit')).toBeNull();
       expect(host.isConnected).toBe(false);
       await sleep(350); // the answer would have arrived by now
+      expect(cutShort).toEqual([expect.stringContaining(scoresPath(ADDRESSES.rich))]);
       expect(onLoad).not.toHaveBeenCalled();
       expect(onError).not.toHaveBeenCalled();
       expect(seen).toHaveLength(0);
       expect(container.querySelector('.repkit')).toBeNull();
     } finally {
+      server.sandbox.server.off('request', watch);
       document.removeEventListener('repkit:load', listener);
       document.removeEventListener('repkit:error', listener);
     }
