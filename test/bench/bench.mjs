@@ -168,6 +168,9 @@ const metrics = async (cdp) => Object.fromEntries((await cdp.send('Performance.g
 /** Waits for late requests (there should be none) before the log is read. */
 const quiet = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
+/** Resolves once the page has drawn two more frames (whatever work they had to wait for). */
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
 // ---- scenarios -------------------------------------------------------------------------------
 
 /** `scores`, `scores/{key}`, `badges`, `profiles`, `metadata/badges`...: an API path without its address. */
@@ -381,6 +384,9 @@ async function lazyLeaderboard(browser, sandbox, rows = 500) {
       const table = root.appendChild(document.createElement('ol'));
       for (const config of list) RepKit.createWidget(config).mount(table.appendChild(document.createElement('li')));
     }, configs);
+    // Mounting 500 widgets keeps the main thread busy past any fixed pause: wait for the frames
+    // that draw the skeletons and run the first intersection checks, then for the answers.
+    await frames(page);
     await quiet(500);
     const atTop = sandbox.requests.length;
     const near = () =>
@@ -392,6 +398,7 @@ async function lazyLeaderboard(browser, sandbox, rows = 500) {
       );
     const first = await near();
     await page.evaluate(() => window.scrollBy(0, innerHeight));
+    await frames(page);
     await quiet(500);
     const second = await near();
     return { rows, requestsAtTop: atTop, requests: sandbox.requests.length, rowsNear: new Set([...first, ...second]).size };
