@@ -164,10 +164,10 @@ describe('skeleton to content without layout shift', () => {
    * Mounts `kind` at its defaults for a full record, answered after 400 ms, above a paragraph;
    * returns the host's height while loading and when ready, and the layout shifts recorded.
    */
-  const measure = async (kind: (typeof KINDS)[number], width: number) => {
+  const measure = async (kind: (typeof KINDS)[number] | Record<string, unknown>, width: number) => {
     const { page: tab, log } = await browser.page({ viewport: { width, height: 900 } });
-    const baseUrl = faultBaseUrl(browser.url, { latency: 400, id: `cls-${kind.type}-${width}-${Date.now()}` });
-    const config = { ...kind, apiKey: API_KEY, baseUrl, address: ADDRESSES.rich };
+    const baseUrl = faultBaseUrl(browser.url, { latency: 400, id: `cls-${String(kind.type)}-${width}-${Date.now()}` });
+    const config = { apiKey: API_KEY, baseUrl, address: ADDRESSES.rich, ...kind };
     await servePage(
       tab,
       `${browser.url}/cls.html`,
@@ -203,6 +203,15 @@ describe('skeleton to content without layout shift', () => {
       }
     });
   }
+
+  it('compact reputation, the leaderboard row: the same height loading and ready, with chips or with no category scored yet', async () => {
+    for (const address of [ADDRESSES.rich, ADDRESSES.fresh]) {
+      const { loading, ready, cls } = await measure({ type: 'reputation', compact: true, address }, 900);
+      expect(loading.state).toBe('loading');
+      expect(Math.abs(loading.height - ready.height), `${address}: ${loading.height} then ${ready.height}`).toBeLessThan(0.5);
+      expect(cls).toBe(0);
+    }
+  });
 
   it('reputation: cumulative layout shift is 0 from mount to ready, wide and narrow', async () => {
     for (const width of [900, 360]) expect((await measure(KINDS[0], width)).cls, `${width} px wide`).toBe(0);
