@@ -55,6 +55,15 @@ const replacer = (_key: string, value: unknown): unknown => {
 const reviver = (_key: string, value: unknown): unknown =>
   value && typeof value == 'object' && Object.hasOwn(value, MAP) ? new Map((value as Record<string, [unknown, unknown][]>)[MAP]) : value;
 
+/** Whether two answers would be stored as the same text; false when either cannot be stored. */
+export const sameStored = (a: unknown, b: unknown): boolean => {
+  try {
+    return JSON.stringify(a, replacer) === JSON.stringify(b, replacer);
+  } catch {
+    return false;
+  }
+};
+
 const savedAtOf = (text: string | null): number => Number(/^\{"t":(\d+)/.exec(text ?? '')?.[1] ?? 0);
 
 /** The stored value under `key`, unless absent, unreadable or older than {@link STORAGE_MAX_AGE_MS}. */

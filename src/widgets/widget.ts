@@ -8,22 +8,13 @@ import { describeFailure, failureView } from './messages';
 import type { Effect, OptionTable } from './option-types';
 import { placeholderView } from './placeholder';
 import { nextFrame } from './scheduler';
-import { readStored, removeStored, writeStored, type CacheArea } from './storage';
+import { readStored, removeStored, sameStored, writeStored, type CacheArea } from './storage';
 import type { WidgetState } from './types';
 import { toggleClamp } from './views/common';
 import { whenNearViewport } from './visibility';
 
 /** After this long in the loading state, the widget says the service is still calculating. */
 export const SLOW_LOAD_MS = 3000;
-
-/** `value` as JSON, or undefined when it cannot be written as JSON. */
-const safeJson = (value: unknown): string | undefined => {
-  try {
-    return JSON.stringify(value, (_key, v: unknown) => (v instanceof Map ? Array.from(v) : v));
-  } catch {
-    return undefined;
-  }
-};
 
 const reportError = (error: unknown): void => {
   // Like an event listener's exception: shown to developers, never thrown into our caller.
@@ -306,8 +297,8 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     if (id != this.#loadId) return;
     if ('error' in outcome) return this.#fail(outcome.error);
     const { data } = outcome;
-    const text = key && safeJson(data);
-    if (!(stored && text !== undefined && text == safeJson(stored.value)) && !this.#show(data)) return;
+    // A revalidated answer equal to the one already shown is not drawn again.
+    if (!(stored && sameStored(stored.value, data)) && !this.#show(data)) return;
     if (key) writeStored(win, area, key, data);
   }
 
