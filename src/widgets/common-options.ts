@@ -1,13 +1,13 @@
 import { checkApiKey, checkBaseUrl, CLIENT_LIMITS } from '../client/options';
 import { boolean, callback, count, locale, oneOf, segment, string, type Effect, type Option } from './option-types';
 
-const clientCount = (name: keyof typeof CLIENT_LIMITS, doc: string): Option<number, true> => {
+const clientCount = (name: keyof typeof CLIENT_LIMITS): Option<number, true> => {
   const { default: fallback, min, max } = CLIENT_LIMITS[name];
-  return count<number>(fallback, min, max, 'transport', doc);
+  return count<number>(fallback, min, max, 'transport');
 };
 
-const clientString = (check: (v: unknown, name: string) => string, doc: string): Option<string, false> => ({
-  ...string('client', doc),
+const clientString = (check: (v: unknown, name: string) => string): Option<string, false> => ({
+  ...string('client'),
   check,
 });
 
@@ -20,63 +20,50 @@ const render: Effect = 'render';
  */
 export const COMMON_OPTIONS = /* @__PURE__ */ (() => ({
   /** API key, sent as `X-API-Key` to `baseUrl` only. Required unless `baseUrl` points at a proxy that adds it. */
-  apiKey: clientString(checkApiKey, 'API key, sent as `X-API-Key` to `baseUrl` only. Required unless `baseUrl` is a proxy that adds it.'),
+  apiKey: clientString(checkApiKey),
   /** The address to display. Required. */
-  address: segment('The address to display. Required.'),
+  address: segment(),
   /** Service base URL (absolute http(s), or a path on this origin such as `/rep`); it receives your key. Default `https://api.dotpassport.io`. */
-  baseUrl: clientString(
-    checkBaseUrl,
-    'Service base URL: absolute http(s), or a path on this origin such as `/rep`. It receives your key. Default `https://api.dotpassport.io`.',
-  ),
+  baseUrl: clientString(checkBaseUrl),
   /** Time allowed for each attempt, in ms. Default `45000`. */
-  timeoutMs: clientCount('timeoutMs', 'Time allowed for each attempt, in ms (the first answer for a new address can take 30 s).'),
+  timeoutMs: clientCount('timeoutMs'),
   /** Retries after the first attempt on network errors (one at most), 429, 502, 503 and 504. Default `2`. */
-  retries: clientCount('retries', 'Retries after the first attempt: network errors (one at most), 429, 502, 503, 504.'),
+  retries: clientCount('retries'),
   /** How long answers are cached and shared, in ms; `0` disables. Default `60000`. */
-  cacheTtlMs: clientCount('cacheTtlMs', 'How long answers are cached and shared, in ms; `0` disables.'),
+  cacheTtlMs: clientCount('cacheTtlMs'),
   /** The largest answer read, in bytes. Default `2000000`. */
-  maxResponseBytes: clientCount('maxResponseBytes', 'The largest answer read, in bytes, after decompression.'),
+  maxResponseBytes: clientCount('maxResponseBytes'),
   /** Colour theme; `'auto'` follows the system preference live. Default `'light'`. */
-  theme: oneOf(['light', 'dark', 'auto'], 'light', 'host', "Colour theme; `'auto'` follows the system preference live."),
+  theme: oneOf(['light', 'dark', 'auto'], 'light', 'host'),
   /** Extra CSS class(es) for the host element, space separated. Default `''`. */
-  className: { ...string('host', 'Extra CSS class(es) for the host element, space separated.'), default: '' } as Option<string, true>,
+  className: { ...string('host'), default: '' } as Option<string, true>,
   /** BCP 47 locale for numbers and dates. Default: the browser's. */
-  locale: locale('BCP 47 locale for numbers and dates. Default: the browser’s.'),
+  locale: locale(),
   /** Nonce for the `<style>` fallback on strict-CSP pages. Default: the loading script's nonce. */
-  nonce: string('host', 'Nonce for the `<style>` fallback on strict-CSP pages. Default: the loading script’s.'),
+  nonce: string('host'),
   /**
    * `'lazy'` makes no request until the host is within 300 px of the viewport (also inside a
    * closed `<details>` or a hidden parent: it loads when shown), as `<img loading="lazy">`.
    * Default `'eager'`.
    */
-  loading: oneOf(
-    ['eager', 'lazy'],
-    'eager',
-    'host',
-    "`'lazy'`: no request until the widget is within 300 px of the viewport, as a lazy image does.",
-  ),
+  loading: oneOf(['eager', 'lazy'], 'eager', 'host'),
   /**
    * Keep the last answer in `sessionStorage` or `localStorage`: the next page load shows it at
    * once and revalidates it when older than `cacheTtlMs`. Stores data only, never the key.
    * Default `'none'`.
    */
-  cache: oneOf(
-    ['none', 'session', 'local'],
-    'none',
-    'host',
-    'Keep the last answer in Web Storage: a repeat visit shows it at once, revalidated when older than `cacheTtlMs`.',
-  ),
+  cache: oneOf(['none', 'session', 'local'], 'none', 'host'),
   /** Called after each successful load. An exception it throws is reported, not propagated. */
-  onLoad: callback<() => void>('Called after each successful load.'),
+  onLoad: callback<() => void>(),
   /** Called with the error (usually a `ServiceError`) when loading or rendering fails. */
-  onError: callback<(error: Error) => void>('Called with the error (usually a `ServiceError`) when loading or rendering fails.'),
+  onError: callback<(error: Error) => void>(),
 }))();
 
 /** The most items a list option may ask for. */
 export const MAX_ITEMS = 50;
 
 /** `maxBadges` / `maxCategories`. */
-export const maxItems = (fallback: number, doc: string): Option<number, true> => count<number>(fallback, 0, MAX_ITEMS, render, doc);
+export const maxItems = (fallback: number): Option<number, true> => count<number>(fallback, 0, MAX_ITEMS, render);
 
 /** A `showX` switch that only changes what is rendered. */
-export const show = (fallback: boolean, doc: string): Option<boolean, true> => boolean(fallback, render, doc);
+export const show = (fallback: boolean): Option<boolean, true> => boolean(fallback, render);

@@ -29,10 +29,8 @@ export interface Option<V, HasDefault extends boolean = boolean> {
   /** The value in force when the option is not given. */
   readonly default: HasDefault extends true ? V : undefined;
   readonly effect: Effect;
-  /** The type as README shows it. */
+  /** The type as README shows it (its description is in option-docs.ts, kept out of the bundles). */
   readonly type: string;
-  /** One line for README. */
-  readonly doc: string;
 }
 
 /**
@@ -52,14 +50,13 @@ const option = <V, D extends boolean>(fields: Option<V, D>): Option<V, D> => fie
 const asText = (text: string): string => text;
 
 /** `true` / `false`; a bare attribute (`data-compact`) means true, as HTML boolean attributes do. */
-export const boolean = (fallback: boolean, effect: Effect, doc: string): Option<boolean, true> =>
+export const boolean = (fallback: boolean, effect: Effect): Option<boolean, true> =>
   option({
     check: (v, name) => (typeof v == 'boolean' ? v : invalid(name, 'true or false', v)),
     parse: (text, name) => (text == '' || text == 'true' ? true : text == 'false' ? false : invalid(name, '"true" or "false"', text)),
     default: fallback,
     effect,
     type: 'boolean',
-    doc,
   });
 
 const wholeNumber = (text: string, name: string, max: number): number =>
@@ -71,7 +68,6 @@ export const count = <D extends number | undefined>(
   min: number,
   max: number,
   effect: Effect,
-  doc: string,
 ): Option<number, D extends number ? true : false> =>
   option({
     check: (v, name) =>
@@ -82,33 +78,30 @@ export const count = <D extends number | undefined>(
     default: fallback as D extends number ? number : undefined,
     effect,
     type: `number (${min}–${max})`,
-    doc,
   });
 
 /** Any string (the client checks the ones it uses further). */
-export const string = (effect: Effect, doc: string): Option<string, false> =>
+export const string = (effect: Effect): Option<string, false> =>
   option({
     check: (v, name) => (typeof v == 'string' ? v : invalid(name, 'a string', v)),
     parse: asText,
     default: undefined,
     effect,
     type: 'string',
-    doc,
   });
 
 /** A non-empty string. */
-export const text = (effect: Effect, doc: string): Option<string, false> =>
+export const text = (effect: Effect): Option<string, false> =>
   option({
     check: (v, name) => (isText(v) ? v : invalid(name, 'a non-empty string', v)),
     parse: asText,
     default: undefined,
     effect,
     type: 'string',
-    doc,
   });
 
 /** A value that becomes one path segment: an address or a key. */
-export const segment = (doc: string): Option<string, false> =>
+export const segment = (): Option<string, false> =>
   option({
     check: (v, name) => {
       const problem = segmentProblem(v);
@@ -118,11 +111,10 @@ export const segment = (doc: string): Option<string, false> =>
     default: undefined,
     effect: 'reload',
     type: 'string',
-    doc,
   });
 
 /** One of a few strings. */
-export const oneOf = <const T extends string>(values: readonly T[], fallback: T, effect: Effect, doc: string): Option<T, true> =>
+export const oneOf = <const T extends string>(values: readonly T[], fallback: T, effect: Effect): Option<T, true> =>
   option({
     check: (v, name) =>
       (values as readonly unknown[]).includes(v)
@@ -139,11 +131,10 @@ export const oneOf = <const T extends string>(values: readonly T[], fallback: T,
     default: fallback,
     effect,
     type: values.map((x) => `"${x}"`).join(' \\| '),
-    doc,
   });
 
 /** A BCP 47 locale tag. */
-export const locale = (doc: string): Option<string, false> =>
+export const locale = (): Option<string, false> =>
   option({
     check: (v, name) => {
       try {
@@ -158,15 +149,13 @@ export const locale = (doc: string): Option<string, false> =>
     default: undefined,
     effect: 'render',
     type: 'string',
-    doc,
   });
 
 /** A callback: set from code only, never from an attribute. */
-export const callback = <F extends (...args: never[]) => void>(doc: string): Option<F, false> =>
+export const callback = <F extends (...args: never[]) => void>(): Option<F, false> =>
   option({
     check: (v, name) => (typeof v == 'function' ? (v as F) : invalid(name, 'a function', v)),
     default: undefined,
     effect: 'host',
     type: 'function',
-    doc,
   });

@@ -9,6 +9,7 @@ import { badgeKind } from '../../src/widgets/kinds/badge';
 import { categoryKind } from '../../src/widgets/kinds/category';
 import { profileKind } from '../../src/widgets/kinds/profile';
 import { reputationKind } from '../../src/widgets/kinds/reputation';
+import { OPTION_DOCS } from '../../src/widgets/option-docs';
 import type { Option, OptionTable } from '../../src/widgets/option-types';
 
 /** Every kind's descriptor by `type` (`badges` is an alias of `badge`). */
@@ -27,10 +28,17 @@ export interface DocumentedTable {
   required: readonly string[];
   /** Rows README may add that are not options of the table (`type` is createWidget's). */
   extra: readonly string[];
+  /** Each option's one line (src/widgets/option-docs.ts). */
+  docs: Readonly<Record<string, string>>;
 }
 
-const own = (kind: { options: OptionTable; required: readonly string[] }, heading: string): DocumentedTable => ({
+const own = (
+  kind: { options: OptionTable; required: readonly string[] },
+  heading: string,
+  docs: Record<string, string>,
+): DocumentedTable => ({
   heading,
+  docs,
   options: Object.fromEntries(Object.entries(kind.options).filter(([name]) => !Object.hasOwn(COMMON_OPTIONS, name))),
   required: kind.required.filter((name) => !Object.hasOwn(COMMON_OPTIONS, name)),
   extra: [],
@@ -38,11 +46,17 @@ const own = (kind: { options: OptionTable; required: readonly string[] }, headin
 
 /** Every option table README must have, found by heading text wherever the heading sits. */
 export const DOCUMENTED_TABLES: readonly DocumentedTable[] = [
-  { heading: 'Options every kind accepts', options: COMMON_OPTIONS as OptionTable, required: ['address'], extra: ['type'] },
-  own(KINDS.reputation, 'Reputation widget options'),
-  own(KINDS.badge, 'Badge widget options'),
-  own(KINDS.profile, 'Profile widget options'),
-  own(KINDS.category, 'Category widget options'),
+  {
+    heading: 'Options every kind accepts',
+    options: COMMON_OPTIONS as OptionTable,
+    required: ['address'],
+    extra: ['type'],
+    docs: OPTION_DOCS.common,
+  },
+  own(KINDS.reputation, 'Reputation widget options', OPTION_DOCS.reputation),
+  own(KINDS.badge, 'Badge widget options', OPTION_DOCS.badge),
+  own(KINDS.profile, 'Profile widget options', OPTION_DOCS.profile),
+  own(KINDS.category, 'Category widget options', OPTION_DOCS.category),
 ];
 
 /** How README writes a default value: a literal in backticks, strings in single quotes. */
@@ -65,7 +79,8 @@ export const markdownTable = (table: DocumentedTable): string =>
     '| Option | Type | Default | Description |',
     '|---|---|---|---|',
     ...Object.entries(table.options).map(
-      ([name, option]) => `| \`${name}\` | ${typeCell(option)} | ${defaultCell(option, table.required.includes(name))} | ${option.doc} |`,
+      ([name, option]) =>
+        `| \`${name}\` | ${typeCell(option)} | ${defaultCell(option, table.required.includes(name))} | ${table.docs[name]} |`,
     ),
   ].join('\n');
 
@@ -114,7 +129,7 @@ const loose = (cell: string): string => cell.replace(/\\\|/g, '|').replace(/`/g,
  * be written as its signature); the default must be the descriptor's literal, "required" for a
  * required option (or one required "unless" another is set), and something else otherwise.
  */
-export const rowProblem = (row: ReadmeRow, option: Option<unknown>, required: boolean): string | undefined => {
+export const rowProblem = (row: ReadmeRow, option: Option<unknown>, doc: string, required: boolean): string | undefined => {
   const type = loose(row.type);
   const expectedType = loose(typeCell(option));
   const typeOk =
@@ -127,7 +142,7 @@ export const rowProblem = (row: ReadmeRow, option: Option<unknown>, required: bo
   }
   if (option.default === undefined) {
     // A literal only where the option's own doc names it (baseUrl's default is the client's).
-    return /^`[^`]*`$/.test(cell) && !option.doc.includes(cell) ? `default ${JSON.stringify(cell)} for an option without one` : undefined;
+    return /^`[^`]*`$/.test(cell) && !doc.includes(cell) ? `default ${JSON.stringify(cell)} for an option without one` : undefined;
   }
   const expected = loose(defaultCell(option, false));
   return loose(cell) == expected ? undefined : `default ${JSON.stringify(cell)}, the descriptor says ${defaultCell(option, false)}`;

@@ -29,7 +29,7 @@ describe.each(DOCUMENTED_TABLES)('README, "$heading"', (table) => {
   it("gives each option the descriptor's type and default", () => {
     const problems = (rows ?? []).flatMap((row) => {
       const option = Object.hasOwn(table.options, row.option) ? table.options[row.option] : undefined;
-      const problem = option && rowProblem(row, option, table.required.includes(row.option));
+      const problem = option && rowProblem(row, option, table.docs[row.option] ?? '', table.required.includes(row.option));
       return problem ? [`${row.option}: ${problem}`] : [];
     });
     expect(problems).toEqual([]);
@@ -44,18 +44,25 @@ describe('the tables cover every option of every kind', () => {
     const names = documented.flatMap((t) => Object.keys(t.options));
     expect(names.sort()).toEqual(Object.keys(kind.options).sort());
   });
+
+  it('with a one-line description for each, and none for an option that is gone', () => {
+    for (const table of DOCUMENTED_TABLES) {
+      expect(Object.keys(table.docs).sort(), table.heading).toEqual(Object.keys(table.options).sort());
+      for (const [name, doc] of Object.entries(table.docs)) expect(doc.trim(), `${table.heading}: ${name}`).toMatch(/^\S[^\n|]*$/);
+    }
+  });
 });
 
 describe('the check itself', () => {
-  const flag = boolean(true, 'render', 'A flag.');
+  const flag = boolean(true, 'render');
   const row = (cells: Partial<ReadmeRow>): ReadmeRow => ({ option: 'flag', type: 'boolean', default: '`true`', ...cells });
 
   it('accepts the row the descriptor calls for, and refuses another type or default', () => {
-    expect(rowProblem(row({}), flag, false)).toBeUndefined();
-    expect(rowProblem(row({ type: 'number' }), flag, false)).toMatch(/type/);
-    expect(rowProblem(row({ default: '`false`' }), flag, false)).toMatch(/default/);
-    expect(rowProblem(row({ default: 'required' }), flag, false)).toMatch(/not required/);
-    expect(rowProblem(row({}), flag, true)).toMatch(/required/);
+    expect(rowProblem(row({}), flag, 'A flag.', false)).toBeUndefined();
+    expect(rowProblem(row({ type: 'number' }), flag, 'A flag.', false)).toMatch(/type/);
+    expect(rowProblem(row({ default: '`false`' }), flag, 'A flag.', false)).toMatch(/default/);
+    expect(rowProblem(row({ default: 'required' }), flag, 'A flag.', false)).toMatch(/not required/);
+    expect(rowProblem(row({}), flag, 'A flag.', true)).toMatch(/required/);
   });
 
   it('finds a table by its heading text at any level, and prints the tables from the descriptors', () => {

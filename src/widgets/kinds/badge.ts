@@ -14,11 +14,11 @@ import css from '../../../styles/badge.css?raw';
 const OPTIONS = /* @__PURE__ */ (() => ({
   ...COMMON_OPTIONS,
   /** Show only this badge, with its definition and level ladder. Default: every badge. */
-  badgeKey: segment('Show only this badge, with its definition and level ladder. Default: every badge.'),
+  badgeKey: segment(),
   /** Maximum badges displayed, highest level first (0 to 50). Default `6`. */
-  maxBadges: maxItems(6, 'Maximum badges displayed, highest level first.'),
+  maxBadges: maxItems(6),
   /** Show when each badge was earned. Default `false`. */
-  showProgress: show(false, 'Show when each badge was earned.'),
+  showProgress: show(false),
 }))();
 
 /** Options of the badge widget. */

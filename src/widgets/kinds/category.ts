@@ -15,19 +15,19 @@ import css from '../../../styles/category.css?raw';
 const OPTIONS = /* @__PURE__ */ (() => ({
   ...COMMON_OPTIONS,
   /** The category to show (`longevity`, `txCount`, ...). Required. */
-  categoryKey: segment('The category to show (`longevity`, `governance`, ...). Required.'),
+  categoryKey: segment(),
   /** Show the category's name. Default `true`. */
-  showTitle: show(true, 'Show the category’s name.'),
+  showTitle: show(true),
   /** Show the category's short description. Default `true`. */
-  showDescription: show(true, 'Show the category’s short description.'),
+  showDescription: show(true),
   /** Show every way of earning points, the one that scored highlighted. Default `true`. */
-  showBreakdown: show(true, 'Show every way of earning points, the one that scored highlighted.'),
+  showBreakdown: show(true),
   /** Show the advice for earning more points. Default `true`. */
-  showAdvice: show(true, 'Show the advice for earning more points.'),
+  showAdvice: show(true),
   /** Show only the score (and title), nothing else. Default `false`. */
-  showScoreOnly: show(false, 'Show only the score (and title), nothing else.'),
+  showScoreOnly: show(false),
   /** One-line display. Default `false`. */
-  compact: show(false, 'One-line display.'),
+  compact: show(false),
 }))();
 
 /** Options of the category widget. */

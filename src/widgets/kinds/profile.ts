@@ -17,15 +17,15 @@ import css from '../../../styles/profile.css?raw';
 const OPTIONS = /* @__PURE__ */ (() => ({
   ...COMMON_OPTIONS,
   /** Show the avatar (or a generated one). Default `true`. */
-  showAvatar: show(true, 'Show the avatar (or one generated from the address).'),
+  showAvatar: show(true),
   /** Show the bio. Default `true`. */
-  showBio: show(true, 'Show the bio.'),
+  showBio: show(true),
   /** Show social links from `socialLinks` and the chain identities. Default `true`. */
-  showSocials: show(true, 'Show social links from `socialLinks` and the chain identities.'),
+  showSocials: show(true),
   /** Show the on-chain identity records. Default `true`. */
-  showIdentities: show(true, 'Show the on-chain identity records.'),
+  showIdentities: show(true),
   /** Show the NFT count. Default `true`. */
-  showNftCount: show(true, 'Show the NFT count.'),
+  showNftCount: show(true),
 }))();
 
 /** Options of the profile widget. */

@@ -15,11 +15,11 @@ import css from '../../../styles/reputation.css?raw';
 const OPTIONS = /* @__PURE__ */ (() => ({
   ...COMMON_OPTIONS,
   /** Show the category breakdown; `false` shows only the total score. Default `true`. */
-  showCategories: show(true, 'Show the category breakdown; `false` shows only the total score.'),
+  showCategories: show(true),
   /** Maximum categories displayed, highest score first (0 to 50). Default `6`. */
-  maxCategories: maxItems(6, 'Maximum categories displayed, highest score first.'),
+  maxCategories: maxItems(6),
   /** One-line display: the score and category chips. Default `false`. */
-  compact: show(false, 'One-line display: the score and category chips.'),
+  compact: show(false),
 }))();
 
 /** Options of the reputation widget. */
