@@ -44,3 +44,16 @@ export const nextFrame = (win: (Window & typeof globalThis) | null | undefined):
   pending.set(scope, frame);
   return frame;
 };
+
+const drawn = new WeakMap<Promise<void>, Promise<void>>();
+
+/**
+ * Resolves just after `win` has drawn its next frame (the task after that frame's callbacks):
+ * one timer per frame, whoever waits.
+ */
+export const frameDrawn = (win: (Window & typeof globalThis) | null | undefined): Promise<void> => {
+  const frame = nextFrame(win);
+  let after = drawn.get(frame);
+  if (!after) drawn.set(frame, (after = frame.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))));
+  return after;
+};

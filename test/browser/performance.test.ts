@@ -222,3 +222,54 @@ describe('skeleton to content without layout shift', () => {
       for (const width of [900, 360]) expect((await measure(kind, width)).cls, `${kind.type} ${width}`).toBe(0);
   });
 });
+
+describe('off screen, drawn widgets skip style, layout and paint (content-visibility)', () => {
+  it('cards far below the viewport are skipped and keep their size; the theme and answers reach them when scrolled to', async () => {
+    const { page: tab, log } = await browser.page({ viewport: { width: 800, height: 700 } });
+    const config = { type: 'reputation', apiKey: API_KEY, baseUrl: browser.url, address: ADDRESSES.rich };
+    await servePage(
+      tab,
+      `${browser.url}/offscreen.html`,
+      page(
+        Array.from({ length: 40 }, (_, i) => `<div id="w${i}"></div>`).join(''),
+        `window.widgets = Array.from({ length: 40 }, (_, i) => RepKit.createWidget(${JSON.stringify(config)}).mount('#w' + i));`,
+      ),
+    );
+    await tab.goto(`${browser.url}/offscreen.html`);
+    await tab.waitForFunction(() => document.querySelectorAll('.repkit[data-state="ready"]').length == 40);
+    await settle(tab, 100);
+    const state = () =>
+      tab.evaluate(() => {
+        const cards = Array.from(document.querySelectorAll('.repkit'), (h) => h.shadowRoot!.querySelector<HTMLElement>('.rk')!);
+        return {
+          drawn: cards.filter((c) => c.classList.contains('rk-drawn') && getComputedStyle(c).contentVisibility == 'auto').length,
+          // checkVisibility is false for content the browser skips because it is off screen.
+          rendered: cards.map((c) =>
+            c.querySelector('.rk-card')!.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions),
+          ),
+          height: document.documentElement.scrollHeight,
+        };
+      });
+    const before = await state();
+    expect(before.drawn).toBe(40);
+    expect(before.rendered[0]).toBe(true);
+    expect(before.rendered[39]).toBe(false);
+    expect(before.rendered.filter(Boolean).length).toBeLessThan(10);
+
+    // A theme change while skipped is there when the card is shown.
+    await tab.evaluate(() =>
+      (window as unknown as { widgets: { update(o: object): void }[] }).widgets.forEach((w) => w.update({ theme: 'dark' })),
+    );
+    await tab.evaluate(() => document.getElementById('w39')!.scrollIntoView());
+    await settle(tab, 50);
+    const after = await state();
+    expect(after.rendered[39]).toBe(true);
+    // Skipped cards kept the size they were drawn at: the page is as long as when they were laid out.
+    expect(after.height).toBe(before.height);
+    const background = await tab.evaluate(
+      () => getComputedStyle(document.querySelector('#w39 .repkit')!.shadowRoot!.querySelector('.rk')!).backgroundColor,
+    );
+    expect(background).toBe('rgb(22, 24, 29)');
+    expect(log.errors).toEqual([]);
+  });
+});

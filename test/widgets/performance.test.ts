@@ -144,6 +144,23 @@ describe('answers that arrive together are drawn in one frame', () => {
   });
 });
 
+describe('off screen, a drawn card skips its rendering', () => {
+  it('the card is marked drawn (content-visibility: auto in base.css) after its first frame, not before', async () => {
+    const frames = manualFrames();
+    const first = createWidget(reputation({ baseUrl: server.fault({ latency: 2000 }) })).mount(makeContainer());
+    const gone = createWidget(reputation({ baseUrl: server.fault({ latency: 2000 }) })).mount(makeContainer());
+    const card = viewOf(first.element!.shadowRoot!);
+    await until(() => frames.pending > 0, 'a frame request');
+    // Not in the first frame: a card the browser has not laid out yet would take a guessed size.
+    expect(card.classList.contains('rk-drawn')).toBe(false);
+    gone.destroy();
+    frames.frame();
+    await until(() => card.classList.contains('rk-drawn'), 'the drawn mark');
+    expect(first.state).toBe('loading');
+    first.destroy();
+  });
+});
+
 describe('a theme change touches one attribute on the host', () => {
   it('update({ theme }) keeps every rendered node and makes no request', async () => {
     const { widget, host, root, loaded } = mountWidget(reputation());
