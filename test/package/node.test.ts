@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../demo/sandbox.mjs';
 import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { OPTION_DOCS } from '../../src/widgets/option-docs';
 import { declaredExports, pack, ROOT, run } from './util';
 
 const { dir, files, version } = pack();
@@ -141,6 +142,19 @@ describe('the tarball', () => {
       expect(
         sourcesContent!.filter((text) => typeof text != 'string' || !text.length),
         map,
+      ).toEqual([]);
+    }
+  });
+
+  it('carries no option documentation in its code: README prose is not shipped to pages', () => {
+    const docs = Object.values(OPTION_DOCS).flatMap((table) => Object.values(table) as string[]);
+    const code = files.filter((f) => /\.m?js$/.test(f));
+    expect(code.length).toBeGreaterThanOrEqual(5);
+    for (const file of code) {
+      const text = readFileSync(join(dir, 'esm/node_modules/repkit', file), 'utf8');
+      expect(
+        docs.filter((doc) => text.includes(doc)),
+        file,
       ).toEqual([]);
     }
   });
