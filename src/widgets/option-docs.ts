@@ -24,6 +24,7 @@ export const OPTION_DOCS: {
 } = {
   common: {
     apiKey: 'API key, sent as `X-API-Key` to `baseUrl` only. Required unless `baseUrl` is a proxy that adds it.',
+    address: 'The address to display. Required.',
     baseUrl:
       'Service base URL: absolute http(s), or a path on this origin such as `/rep`. It receives your key. Default `https://api.dotpassport.io`.',
     timeoutMs: 'Time allowed for each attempt, in ms (the first answer for a new address can take 30 s).',
@@ -32,11 +33,10 @@ export const OPTION_DOCS: {
     maxResponseBytes: 'The largest answer read, in bytes, after decompression.',
     theme: "Colour theme; `'auto'` follows the system preference live.",
     className: 'Extra CSS class(es) for the host element, space separated.',
+    locale: 'BCP 47 locale for numbers and dates. Default: the browser’s.',
     nonce: 'Nonce for the `<style>` fallback on strict-CSP pages. Default: the loading script’s.',
     loading: "`'lazy'`: no request until the widget is within 300 px of the viewport, as a lazy image does.",
     cache: 'Keep the last answer in Web Storage: a repeat visit shows it at once, revalidated when older than `cacheTtlMs`.',
-    address: 'The address to display. Required.',
-    locale: 'BCP 47 locale for numbers and dates. Default: the browser’s.',
     onLoad: 'Called after each successful load.',
     onError: 'Called with the error (usually a `ServiceError`) when loading or rendering fails.',
   },
@@ -46,9 +46,9 @@ export const OPTION_DOCS: {
     compact: 'One-line display: the score and category chips.',
   },
   badge: {
+    badgeKey: 'Show only this badge, with its definition and level ladder. Default: every badge.',
     maxBadges: 'Maximum badges displayed, highest level first.',
     showProgress: 'Show when each badge was earned.',
-    badgeKey: 'Show only this badge, with its definition and level ladder. Default: every badge.',
   },
   profile: {
     showAvatar: 'Show the avatar (or one generated from the address).',
@@ -58,12 +58,12 @@ export const OPTION_DOCS: {
     showNftCount: 'Show the NFT count.',
   },
   category: {
+    categoryKey: 'The category to show (`longevity`, `governance`, ...). Required.',
     showTitle: 'Show the category’s name.',
     showDescription: 'Show the category’s short description.',
     showBreakdown: 'Show every way of earning points, the one that scored highlighted.',
     showAdvice: 'Show the advice for earning more points.',
     showScoreOnly: 'Show only the score (and title), nothing else.',
     compact: 'One-line display.',
-    categoryKey: 'The category to show (`longevity`, `governance`, ...). Required.',
   },
 };

@@ -18,7 +18,8 @@ export type Effect = 'host' | 'render' | 'reload' | 'transport' | 'client';
 /**
  * One option of a widget kind: how to check a value, how to read it from an HTML attribute,
  * its default and what a change does. Every other place an option appears (types, defaults,
- * validation, `data-*` and element attributes, `snippet()`, README tables) is derived from it.
+ * validation, `data-*` and element attributes, `snippet()`, README tables) is derived from it;
+ * only README's one-line descriptions live apart, in option-docs.ts, out of the bundles.
  * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
 export interface Option<V, HasDefault extends boolean = boolean> {
