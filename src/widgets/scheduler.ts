@@ -45,15 +45,15 @@ export const nextFrame = (win: (Window & typeof globalThis) | null | undefined):
   return frame;
 };
 
-const drawn = new WeakMap<Promise<void>, Promise<void>>();
-
 /**
- * Resolves just after `win` has drawn its next frame (the task after that frame's callbacks):
- * one timer per frame, whoever waits.
+ * Resolves in the task after `win` has really drawn a frame: after a `requestAnimationFrame`
+ * callback (which a hidden document does not run until it is shown, unlike {@link nextFrame}'s
+ * fallback), then a timer. Without `requestAnimationFrame` nothing is drawn, and it never
+ * resolves. Not shared between callers: a frame request that never runs (a stub, a document
+ * gone) then holds up only its own caller.
  */
-export const frameDrawn = (win: (Window & typeof globalThis) | null | undefined): Promise<void> => {
-  const frame = nextFrame(win);
-  let after = drawn.get(frame);
-  if (!after) drawn.set(frame, (after = frame.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))));
-  return after;
-};
+export const frameDrawn = (win: (Window & typeof globalThis) | null | undefined): Promise<void> =>
+  new Promise<void>((resolve) => {
+    const raf = win?.requestAnimationFrame;
+    if (typeof raf == 'function') raf.call(win, () => setTimeout(resolve, 0));
+  });

@@ -120,7 +120,7 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#view = view;
     this.#applyHost();
     container.append(host);
-    // From its second frame on, the card skips its contents' rendering while off screen (base.css, .rk-drawn).
+    // Once a frame has drawn it, the card skips its contents' rendering while off screen (base.css, .rk-drawn).
     void frameDrawn(container.ownerDocument.defaultView).then(() => this.#view?.classList.add('rk-drawn'));
     if (this.#options.loading == 'lazy') this.#unwatch = whenNearViewport(host, this.#onNear);
     if (this.#unwatch) this.#render();

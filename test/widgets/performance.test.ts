@@ -145,19 +145,35 @@ describe('answers that arrive together are drawn in one frame', () => {
 });
 
 describe('off screen, a drawn card skips its rendering', () => {
+  const slowConfig = () => reputation({ baseUrl: server.fault({ latency: 2000 }) });
+
   it('the card is marked drawn (content-visibility: auto in base.css) after its first frame, not before', async () => {
     const frames = manualFrames();
-    const first = createWidget(reputation({ baseUrl: server.fault({ latency: 2000 }) })).mount(makeContainer());
-    const gone = createWidget(reputation({ baseUrl: server.fault({ latency: 2000 }) })).mount(makeContainer());
+    const first = createWidget(slowConfig()).mount(makeContainer());
+    const gone = createWidget(slowConfig()).mount(makeContainer());
     const card = viewOf(first.element!.shadowRoot!);
+    const goneCard = viewOf(gone.element!.shadowRoot!);
     await until(() => frames.pending > 0, 'a frame request');
-    // Not in the first frame: a card the browser has not laid out yet would take a guessed size.
+    await sleep(20);
+    // Not before a frame: a card the browser has not laid out yet would take a guessed size.
     expect(card.classList.contains('rk-drawn')).toBe(false);
     gone.destroy();
     frames.frame();
     await until(() => card.classList.contains('rk-drawn'), 'the drawn mark');
+    expect(goneCard.classList.contains('rk-drawn')).toBe(false);
     expect(first.state).toBe('loading');
     first.destroy();
+  });
+
+  it('in a hidden tab the mark waits for a frame to be drawn, though answers do not', async () => {
+    const frames = manualFrames();
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const widget = createWidget(reputation()).mount(makeContainer());
+    await waitForState(widget.element!, 'ready');
+    expect(viewOf(widget.element!.shadowRoot!).classList.contains('rk-drawn')).toBe(false);
+    frames.frame();
+    await until(() => viewOf(widget.element!.shadowRoot!).classList.contains('rk-drawn'), 'the drawn mark');
+    widget.destroy();
   });
 });
 
