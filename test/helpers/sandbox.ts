@@ -25,8 +25,11 @@ export const useSandbox = (): { readonly url: string; readonly sandbox: Sandbox;
     get sandbox() {
       return sandbox!;
     },
-    // A unique id per call keeps `times` counters of different tests apart.
-    fault: (items) => faultBaseUrl(sandbox!.url, { id: `${Date.now()}-${++faults}`, ...items }),
+    // A unique id per call keeps `times` counters and the client's cache of different tests
+    // apart. Not from the clock alone: fake timers can freeze Date.now(), and a later file in
+    // the same worker can get a sandbox on the same port, where the same id would be the same
+    // base URL and hit the cache a test of the earlier file filled.
+    fault: (items) => faultBaseUrl(sandbox!.url, { id: `${Date.now()}-${++faults}-${Math.random().toString(36).slice(2, 8)}`, ...items }),
   };
 };
 
