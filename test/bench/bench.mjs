@@ -10,7 +10,8 @@
  *   sandbox latency (median of 5 runs, each in a fresh page), with the main-thread time spent
  *   meanwhile: long tasks and Chromium's own script/task/layout/style counters;
  * - the same for 10 and 100 widgets of distinct addresses (one request each), at 0 and 50 ms,
- *   with the frames drawn and Chromium's style and layout time while the answers arrive;
+ *   with the frames drawn and Chromium's style and layout time while the answers arrive, and
+ *   the time the same requests take by plain fetch() with no widget (the network's floor);
  * - time for update({ theme }) on 100 mounted widgets, and the requests made meanwhile (none
  *   may be);
  * - cumulative layout shift (layout-shift entries) from mount to load, per kind at its defaults;
@@ -298,6 +299,29 @@ async function timedRun(browser, sandbox, { retheme = false, profile = false, di
 }
 
 /**
+ * The same requests as a widget run, made by plain `fetch` from a fresh page, all at once, each
+ * body read and parsed: the time the network and the sandbox take with no widget rendering,
+ * the floor a widget run cannot go below.
+ */
+async function requestsAlone(browser, sandbox, paths) {
+  const { context, page } = await openPage(browser, sandbox);
+  try {
+    return await page.evaluate(
+      async ([paths, apiKey]) => {
+        const t0 = performance.now();
+        await Promise.all(
+          paths.map((p) => fetch(p, { headers: { 'X-API-Key': apiKey, Accept: 'application/json' } }).then((r) => r.json())),
+        );
+        return performance.now() - t0;
+      },
+      [paths, API_KEY],
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * JS heap and DOM counters after 1,000 mount/destroy cycles against a warmed-up baseline, and
  * after 1,000 more: growth that stops after the first thousand is the engine warming up
  * (compiled code, type feedback); growth that goes on is a leak.
@@ -561,6 +585,7 @@ function report(results) {
         'latency',
         'widgets',
         'mount→last load ms',
+        'requests alone ms',
         'frames',
         'style ms',
         'layout ms',
@@ -574,6 +599,7 @@ function report(results) {
         `${r.latencyMs} ms`,
         r.widgets,
         round(r.mountToLastLoadMs),
+        r.requestsAloneMs === undefined ? 'n/a' : round(r.requestsAloneMs),
         r.frames,
         round(r.styleMs),
         round(r.layoutMs),
@@ -586,7 +612,9 @@ function report(results) {
     ]),
   );
   out.push(
-    'Frames: animation frames drawn between the first mount() and the last answer. Style, layout: Performance.getMetrics\n' +
+    'Requests alone: the same requests by plain fetch() from a fresh page, all at once, bodies parsed, no widget: the floor\n' +
+      'set by the network and the sandbox (a browser opens at most 6 HTTP/1.1 connections to one origin).\n' +
+      'Frames: animation frames drawn between the first mount() and the last answer. Style, layout: Performance.getMetrics\n' +
       '(RecalcStyleDuration, LayoutDuration) deltas over the window, as above. Requests: what the sandbox received.\n',
   );
 
@@ -780,7 +808,9 @@ async function main() {
         for (let i = 0; i < RUNS; i++) {
           log(`timing: ${n} distinct addresses at ${latencyMs} ms latency, run ${i + 1}/${RUNS}`);
           sandbox.resetRequests();
-          runs.push({ ...(await timedRun(browser, sandbox, { distinct: n })), requests: sandbox.requests.length });
+          const run = await timedRun(browser, sandbox, { distinct: n });
+          const paths = sandbox.requests.map((r) => r.path);
+          runs.push({ ...run, requests: paths.length, requestsAloneMs: await requestsAlone(browser, sandbox, paths) });
         }
         const med = (key) => median(runs.map((r) => r[key]));
         results.distinct.push({
@@ -793,6 +823,7 @@ async function main() {
           mainThreadBusyMs: med('busyMs'),
           longTaskMs: med('longTaskMs'),
           requests: med('requests'),
+          requestsAloneMs: med('requestsAloneMs'),
           loaded: Math.min(...runs.map((r) => r.loaded)),
           runs,
         });
