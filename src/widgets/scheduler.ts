@@ -45,15 +45,111 @@ export const nextFrame = (win: (Window & typeof globalThis) | null | undefined):
   return frame;
 };
 
+/** The class that lets the browser skip a card's contents while it is off screen (base.css). */
+const SKIPPABLE = 'rk-skip';
+
+/** Cards mounted since each window's last frame, waiting for {@link placeCards}, and the frame request made for them. */
+const unplaced = new WeakMap<object, { raf: unknown; cards: HTMLElement[] }>();
+
+/** Measuring rounds before a first frame, each a layout; cards still unsettled after them stay skipped. */
+const MAX_ROUNDS = 8;
+
+/** Within a screen of the viewport in each direction: laid out in full before it is first painted. */
+const isNear = (box: DOMRect, width: number, height: number): boolean =>
+  box.bottom >= -height && box.top <= 2 * height && box.right >= -width && box.left <= 2 * width;
+
+/** The height `contain-intrinsic-height` gives a box: its content's, inside borders and padding. */
+const contentHeight = (win: Window, card: HTMLElement): number => {
+  const style = win.getComputedStyle(card);
+  const edges = ['border-top-width', 'border-bottom-width', 'padding-top', 'padding-bottom'];
+  return edges.reduce((height, edge) => height - (parseFloat(style.getPropertyValue(edge)) || 0), card.getBoundingClientRect().height);
+};
+
+/** The middle one of some numbers (there is at least one). */
+const median = (values: number[]): number => values.sort((a, b) => a - b)[values.length >> 1]!;
+
 /**
- * Resolves in the task after `win` has really drawn a frame: after a `requestAnimationFrame`
- * callback (which a hidden document does not run until it is shown, unlike {@link nextFrame}'s
- * fallback), then a timer. Without `requestAnimationFrame` nothing is drawn, and it never
- * resolves. Not shared between callers: a frame request that never runs (a stub, a document
- * gone) then holds up only its own caller.
+ * Cards of one shape (kind, options shown in their markup, width) are laid out to one height,
+ * near enough: the classes of their elements, not their text, and the width they are given.
  */
-export const frameDrawn = (win: (Window & typeof globalThis) | null | undefined): Promise<void> =>
-  new Promise<void>((resolve) => {
-    const raf = win?.requestAnimationFrame;
-    if (typeof raf == 'function') raf.call(win, () => setTimeout(resolve, 0));
-  });
+const shapeOf = (card: HTMLElement, width: number): string =>
+  `${Math.round(width)} ${Array.from(card.querySelectorAll('[class]'), (e) => e.getAttribute('class')).join(' ')}`;
+
+/**
+ * Just before the first frame that would paint them: every card within a screen of the
+ * viewport is laid out in full, the others stay skipped. One pass for all the cards of a
+ * window, reading before writing, each round a layout (cheap: skipped cards are not laid out
+ * inside). A skipped card takes a guessed size, so laying out the cards before it moves it.
+ * Each round lays out the cards that came near and one card of each shape not yet measured;
+ * the next round gives the skipped cards the typical height of their shape (a list of rows then
+ * gets its height right, the page its length, and a card scrolled to later comes in at its
+ * size), until no more card comes near. Cards laid out become skippable again once the frame
+ * has painted them (a timer set in a frame callback runs after that frame), keeping their last
+ * size off screen. A card with no box (a `display: none` parent) is left unskipped: shown
+ * later, it must not first take a guessed size.
+ */
+const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void => {
+  if (unplaced.get(win)?.cards === cards) unplaced.delete(win);
+  let skipped = cards.filter((card) => card.isConnected);
+  const shapes = new Map<HTMLElement, string>();
+  const heights = new Map<string, number[]>();
+  const drawn: HTMLElement[] = [];
+  for (let round = 0, measured = 0; ; round++) {
+    if (drawn.length > measured) {
+      const changed = new Set<string>();
+      for (const card of drawn.slice(measured)) {
+        const shape = shapes.get(card)!;
+        heights.get(shape)!.push(contentHeight(win, card));
+        changed.add(shape);
+      }
+      measured = drawn.length;
+      for (const card of skipped) {
+        const shape = shapes.get(card)!;
+        if (changed.has(shape)) card.style.setProperty('contain-intrinsic-height', `auto ${median(heights.get(shape)!.slice())}px`);
+      }
+    }
+    if (round == MAX_ROUNDS || !skipped.length) break;
+    const { innerWidth, innerHeight } = win;
+    const boxes = skipped.map((card) => card.getBoundingClientRect());
+    const far: HTMLElement[] = [];
+    skipped.forEach((card, i) => {
+      const box = boxes[i]!;
+      if (!shapes.has(card)) shapes.set(card, shapeOf(card, box.width));
+      const shape = shapes.get(card)!;
+      const unmeasured = !heights.has(shape);
+      if (!isNear(box, innerWidth, innerHeight) && !(unmeasured && box.height)) return void far.push(card);
+      card.classList.remove(SKIPPABLE);
+      if (!box.height) return;
+      drawn.push(card);
+      if (unmeasured) heights.set(shape, []);
+    });
+    if (far.length == skipped.length) break;
+    skipped = far;
+  }
+  setTimeout(() => {
+    for (const card of drawn) card.classList.add(SKIPPABLE);
+  }, 0);
+};
+
+/**
+ * A new card starts skippable (`content-visibility: auto`, base.css): a hundred cards mounted
+ * at once then cost one layout of the few in view, not one of every skeleton. Before the first
+ * frame paints it, {@link placeCards} lays out in full the ones near the viewport, so no card in
+ * view is ever drawn at the guessed size and then corrected (a layout shift). In a hidden tab
+ * the frame waits until it is shown; nothing is painted meanwhile. Without
+ * `requestAnimationFrame` nothing is painted at all, and the card is left as it is.
+ */
+export const placeCard = (card: HTMLElement): void => {
+  const win = card.ownerDocument.defaultView;
+  const raf = win?.requestAnimationFrame;
+  if (!win || typeof raf != 'function') return;
+  card.classList.add(SKIPPABLE);
+  let batch = unplaced.get(win);
+  // A new batch also when the page replaced requestAnimationFrame: the old one may never call back.
+  if (batch?.raf !== raf) {
+    const cards: HTMLElement[] = [];
+    unplaced.set(win, (batch = { raf, cards }));
+    raf.call(win, () => placeCards(win, cards));
+  }
+  batch.cards.push(card);
+};

@@ -7,7 +7,7 @@ import { createHost } from './host';
 import { describeFailure, failureView } from './messages';
 import type { Effect, OptionTable } from './option-types';
 import { placeholderView } from './placeholder';
-import { frameDrawn, nextFrame } from './scheduler';
+import { nextFrame, placeCard } from './scheduler';
 import { readStored, removeStored, sameStored, writeStored, type CacheArea } from './storage';
 import type { WidgetState } from './types';
 import { toggleClamp } from './views/common';
@@ -120,8 +120,7 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#view = view;
     this.#applyHost();
     container.append(host);
-    // Once a frame has drawn it, the card skips its contents' rendering while off screen (base.css, .rk-drawn).
-    void frameDrawn(container.ownerDocument.defaultView).then(() => this.#view?.classList.add('rk-drawn'));
+    placeCard(view);
     if (this.#options.loading == 'lazy') this.#unwatch = whenNearViewport(host, this.#onNear);
     if (this.#unwatch) this.#render();
     else void this.#load(false);

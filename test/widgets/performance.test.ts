@@ -144,36 +144,76 @@ describe('answers that arrive together are drawn in one frame', () => {
   });
 });
 
-describe('off screen, a drawn card skips its rendering', () => {
+describe('off screen, a card skips its rendering (content-visibility: auto in base.css)', () => {
   const slowConfig = () => reputation({ baseUrl: server.fault({ latency: 2000 }) });
+  const skips = (widget: { element?: HTMLElement | undefined }) => viewOf(widget.element!.shadowRoot!).classList.contains('rk-skip');
+  /** Places the widget's card at `top` (happy-dom lays nothing out) with the given height. */
+  const placeAt = (widget: { element?: HTMLElement | undefined }, top: number, height = 300) => {
+    const card = viewOf(widget.element!.shadowRoot!);
+    vi.spyOn(card, 'getBoundingClientRect').mockImplementation(() => new DOMRect(0, top, 500, height));
+    return card;
+  };
 
-  it('the card is marked drawn (content-visibility: auto in base.css) after its first frame, not before', async () => {
+  it('a card starts skipped; before the first frame the ones near the viewport are laid out, and skippable again once drawn', async () => {
     const frames = manualFrames();
-    const first = createWidget(slowConfig()).mount(makeContainer());
+    vi.stubGlobal('innerHeight', 800);
+    const near = createWidget(slowConfig()).mount(makeContainer());
+    const below = createWidget(slowConfig()).mount(makeContainer());
+    const far = createWidget(slowConfig()).mount(makeContainer());
     const gone = createWidget(slowConfig()).mount(makeContainer());
-    const card = viewOf(first.element!.shadowRoot!);
-    const goneCard = viewOf(gone.element!.shadowRoot!);
-    await until(() => frames.pending > 0, 'a frame request');
-    await sleep(20);
-    // Not before a frame: a card the browser has not laid out yet would take a guessed size.
-    expect(card.classList.contains('rk-drawn')).toBe(false);
+    placeAt(near, 100);
+    placeAt(below, 1500); // within a screen of the viewport's bottom edge
+    const farCard = placeAt(far, 5000);
+    // Mounted, not yet painted: every card is skipped, so a hundred of them cost no layout.
+    expect([near, below, far, gone].map(skips)).toEqual([true, true, true, true]);
     gone.destroy();
     frames.frame();
-    await until(() => card.classList.contains('rk-drawn'), 'the drawn mark');
-    expect(goneCard.classList.contains('rk-drawn')).toBe(false);
-    expect(first.state).toBe('loading');
-    first.destroy();
+    // Just before the first paint: the near cards are laid out in full, never at a guessed size.
+    expect([near, below, far].map(skips)).toEqual([false, false, true]);
+    // The far card takes the height of the cards of its shape laid out (300 px boxes, less
+    // their 1 px borders: the property sizes the content box), not the stylesheet's guess.
+    expect(farCard.style.getPropertyValue('contain-intrinsic-height')).toBe('auto 298px');
+    // Once that frame is drawn, the near ones too are skipped while off screen.
+    await until(() => skips(near) && skips(below), 'the near cards skippable again');
+    expect(near.state).toBe('loading');
   });
 
-  it('in a hidden tab the mark waits for a frame to be drawn, though answers do not', async () => {
+  it('one far card of each shape not yet laid out is measured before the first frame; the others of its shape take its height', async () => {
+    const frames = manualFrames();
+    vi.stubGlobal('innerHeight', 800);
+    const row = createWidget(slowConfig()).mount(makeContainer());
+    const compact = [1, 2].map(() => createWidget({ ...slowConfig(), compact: true }).mount(makeContainer()));
+    placeAt(row, 100);
+    placeAt(compact[0]!, 6000, 60);
+    const second = placeAt(compact[1]!, 7000, 60);
+    frames.frame();
+    // The row in view is laid out; of the two compact rows far below, one is, as a sample.
+    expect([row, ...compact].map(skips)).toEqual([false, false, true]);
+    // The other compact row takes the compact row's height, not the full card's.
+    expect(second.style.getPropertyValue('contain-intrinsic-height')).toBe('auto 58px');
+    await until(() => [row, ...compact].every(skips), 'every card skippable again');
+  });
+
+  it('a card with no box (a display: none parent) is left unskipped: shown later, it is laid out, not guessed', async () => {
+    const frames = manualFrames();
+    const hidden = createWidget(slowConfig()).mount(makeContainer());
+    placeAt(hidden, 0, 0);
+    frames.frame();
+    expect(skips(hidden)).toBe(false);
+    await sleep(20);
+    expect(skips(hidden)).toBe(false);
+  });
+
+  it('in a hidden tab answers are drawn without a frame, and the card stays as mounted until one is painted', async () => {
     const frames = manualFrames();
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     const widget = createWidget(reputation()).mount(makeContainer());
+    placeAt(widget, 100);
     await waitForState(widget.element!, 'ready');
-    expect(viewOf(widget.element!.shadowRoot!).classList.contains('rk-drawn')).toBe(false);
+    expect(skips(widget)).toBe(true);
     frames.frame();
-    await until(() => viewOf(widget.element!.shadowRoot!).classList.contains('rk-drawn'), 'the drawn mark');
-    widget.destroy();
+    expect(skips(widget)).toBe(false);
+    await until(() => skips(widget), 'the card skippable again');
   });
 });
 
