@@ -37,8 +37,12 @@ export interface LoadDetail<Data = unknown> {
 
 /** The payload of the `repkit:error` event. */
 export interface ErrorDetail {
-  error: unknown;
+  /** Usually a `ServiceError`; an `OptionError` for an embed's bad attributes. Always an `Error`. */
+  error: Error;
 }
+
+/** What a view threw, as the `Error` that `onError` and `repkit:error` promise. */
+const asError = (thrown: unknown): Error => (thrown instanceof Error ? thrown : new Error(String(thrown)));
 
 /**
  * The controller every widget kind shares: options, mount, update, refresh, destroy, the
@@ -53,7 +57,7 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
   #view?: HTMLElement;
   #state: WidgetState = 'loading';
   #data?: { value: Data };
-  #error?: unknown;
+  #error?: Error;
   /** Id of the newest load; an answer to an older one is dropped. */
   #loadId = 0;
   #abort?: AbortController;
@@ -320,8 +324,8 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#host?.setAttribute('data-slow', '');
   }
 
-  #fail(error: unknown): void {
-    this.#error = error;
+  #fail(thrown: unknown): void {
+    const error = (this.#error = asError(thrown));
     this.#data = undefined;
     this.#state = 'error';
     this.#render();
@@ -371,7 +375,7 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     const { onLoad, onError } = this.#options as { onLoad?: () => void; onError?: (error: Error) => void };
     try {
       if (type == 'load') onLoad?.();
-      else onError?.((detail as ErrorDetail).error as Error);
+      else onError?.((detail as ErrorDetail).error);
     } catch (error) {
       reportError(error);
     }

@@ -185,7 +185,8 @@ export function listen(host: HTMLElement): void {
   });
   host.addEventListener('repkit:error', (event) => {
     expectType<Equal<typeof event, RepkitErrorEvent>>();
-    const error: unknown = event.detail.error;
+    const error: Error = event.detail.error;
+    void error.message;
     if (error instanceof ServiceError) void error.statusCode;
     if (error instanceof OptionError) void (error.option satisfies string);
   });

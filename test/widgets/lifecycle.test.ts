@@ -355,6 +355,25 @@ describe('an exception thrown by a callback is contained', () => {
   });
 });
 
+describe('what onError and repkit:error report is always an Error', () => {
+  it('a view that throws something else (here a string, from a number formatter) is reported as an Error saying what was thrown', async () => {
+    const NumberFormat = Intl.NumberFormat;
+    vi.spyOn(Intl, 'NumberFormat').mockImplementation((locale, options) => {
+      if (locale == 'de-CH') throw 'formatter unavailable';
+      return new NumberFormat(locale, options);
+    });
+    const onError = vi.fn<(error: Error) => void>();
+    const { host, loaded, events } = mountWidget(reputation({ locale: 'de-CH', onError }));
+    expect(await loaded).toBe('error');
+    expect(host.dataset.state).toBe('error');
+    expect(onError).toHaveBeenCalledTimes(1);
+    const reported = onError.mock.calls[0]![0];
+    expect(reported).toBeInstanceOf(Error);
+    expect(reported.message).toBe('formatter unavailable');
+    expect((events[0] as CustomEvent<{ error: unknown }>).detail.error).toBe(reported);
+  });
+});
+
 describe('update() with display options re-renders with no request', () => {
   it.each([
     ['theme', { theme: 'dark' }, (host: HTMLElement) => expect(host.dataset.theme).toBe('dark')],
