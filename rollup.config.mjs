@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
@@ -89,8 +89,10 @@ function mainEntryAsPackage() {
   };
 }
 
-/** The kinds with a script of their own (src/umd/<kind>.ts → dist/repkit.<kind>.umd.js). */
-const WIDGET_KINDS = ['reputation', 'badge', 'profile', 'category'];
+/** Every kind folder has a script of its own (src/widgets/kinds/<kind>/script.ts → dist/repkit.<kind>.umd.js). */
+const WIDGET_KINDS = readdirSync('src/widgets/kinds', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** The proxy's two entries: `repkit/proxy` and `repkit/proxy/node`. */
 const PROXY_INPUT = { 'repkit.proxy': 'src/proxy/index.ts', 'repkit.proxy.node': 'src/proxy/node.ts' };
@@ -113,7 +115,7 @@ export default [
   // One script per kind (`repkit.reputation.umd.js` …): the same global and snippet for a page
   // that shows one kind, without the other kinds' code.
   ...WIDGET_KINDS.map((kind) => ({
-    input: `src/umd/${kind}.ts`,
+    input: `src/widgets/kinds/${kind}/script.ts`,
     output: { file: `dist/repkit.${kind}.umd.js`, format: 'umd', name: 'RepKit', sourcemap: true, exports: 'named' },
     plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), terserPlugin()],
   })),

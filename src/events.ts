@@ -1,13 +1,7 @@
-import type { SpecificCategoryScore, UserProfile, UserScores } from './client/types';
-import type { BadgeData } from './widgets/kinds/badge';
+import type { WidgetData } from './widgets/kinds';
 import type { ErrorDetail, LoadDetail } from './widgets/widget';
 
-/**
- * What a widget loads, by kind: `UserScores` (reputation), {@link BadgeData} (badge, badges),
- * `UserProfile`, or `null` when the address has no profile yet (profile), and
- * `SpecificCategoryScore` (category).
- */
-export type WidgetData = UserScores | BadgeData | UserProfile | null | SpecificCategoryScore;
+export type { WidgetData };
 
 /**
  * `repkit:load`: dispatched by the widget's host after each successful load; it bubbles and

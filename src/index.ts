@@ -9,17 +9,14 @@ export { OptionError } from './client/option-error';
 export { DEFAULT_BASE_URL, type ClientOptions } from './client/options';
 export type * from './client/types';
 
-export { createWidget, WIDGET_TYPES, type AnyWidget, type WidgetByType } from './widgets/create-widget';
-export { ReputationWidget } from './widgets/reputation-widget';
-export { BadgeWidget, type BadgeData } from './widgets/badge-widget';
-export { ProfileWidget } from './widgets/profile-widget';
-export { CategoryWidget } from './widgets/category-widget';
+export { createWidget, WIDGET_TYPES } from './widgets/create-widget';
+export { BadgeWidget, CategoryWidget, ProfileWidget, ReputationWidget } from './widgets/kinds';
 export { displayNameOf, isVerified, socialsOf, type Social } from './rules/profile';
 export { TIER_COLORS, tierOf, type Tier } from './widgets/tiers';
 export { shortAddress } from './render/address';
 export type * from './widgets/types';
 export type { LoadDetail, ErrorDetail } from './widgets/widget';
-export type { WidgetData, RepkitLoadEvent, RepkitErrorEvent } from './events';
+export type { RepkitLoadEvent, RepkitErrorEvent } from './events';
 export type { RepkitWidgetAttributes, AttributesOf, AttributeValue, KebabCase } from './jsx';
 
 export { autoMount, mountAll } from './embed/mount-all';

@@ -1,4 +1,4 @@
-import type { BadgeWidgetOptions, CategoryWidgetOptions, ProfileWidgetOptions, ReputationWidgetOptions } from './widgets/types';
+import type { WidgetOptionsByType, WidgetType } from './widgets/kinds';
 
 /**
  * The attributes of `<repkit-widget>`, typed, for JSX and templates: framework-neutral (no
@@ -38,8 +38,4 @@ export type AttributesOf<O> = {
  * @example
  * <repkit-widget type="reputation" address={address} api-key="YOUR_KEY" max-categories={3} compact />
  */
-export type RepkitWidgetAttributes =
-  | ({ type: 'reputation' } & AttributesOf<ReputationWidgetOptions>)
-  | ({ type: 'badge' | 'badges' } & AttributesOf<BadgeWidgetOptions>)
-  | ({ type: 'profile' } & AttributesOf<ProfileWidgetOptions>)
-  | ({ type: 'category' } & AttributesOf<CategoryWidgetOptions>);
+export type RepkitWidgetAttributes = { [K in WidgetType]: { type: K } & AttributesOf<WidgetOptionsByType[K]> }[WidgetType];

@@ -24,16 +24,28 @@ export interface ClientOptions {
   /**
    * Service base URL: absolute http(s), or a path on the page's own origin such as `/rep`.
    * It receives your API key: point it only at the service or a proxy you run.
-   * Default {@link DEFAULT_BASE_URL}.
+   * @default 'https://api.dotpassport.io'
    */
   baseUrl?: string;
-  /** Time allowed for each attempt, in ms (1 to 300000). Default `45000`. */
+  /**
+   * Time allowed for each attempt, in ms (1 to 300000). The first answer for a new address can take 30 s.
+   * @default 45000
+   */
   timeoutMs?: number;
-  /** Retries after the first attempt, on network errors (at most one), 429, 502, 503 and 504. 0 to 5; default `2`. */
+  /**
+   * Retries after the first attempt (0 to 5), on network errors (at most one), 429, 502, 503 and 504.
+   * @default 2
+   */
   retries?: number;
-  /** How long successful results are cached and shared, in ms; `0` disables. Default `60000`. */
+  /**
+   * How long successful results are cached and shared, in ms; `0` disables.
+   * @default 60000
+   */
   cacheTtlMs?: number;
-  /** The largest answer read, in bytes (after decompression). Default `2000000` (2 MB). */
+  /**
+   * The largest answer read, in bytes, after decompression.
+   * @default 2000000
+   */
   maxResponseBytes?: number;
   /** A `fetch` implementation to use instead of the global one. */
   fetch?: typeof fetch;

@@ -1,4 +1,5 @@
-import { ALL_KINDS, type AnyWidget } from '../widgets/create-widget';
+import { ALL_KINDS } from '../widgets/create-widget';
+import type { AnyWidget } from '../widgets/kinds';
 import { adoptStyles } from '../widgets/styles';
 import { attributeName, attributeOptions } from './attributes';
 import { embed, release, resync, type AttributeSource, type Embedded } from './mount';

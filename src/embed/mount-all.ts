@@ -1,4 +1,4 @@
-import type { AnyWidget } from '../widgets/create-widget';
+import type { AnyWidget } from '../widgets/kinds';
 import { ALL_KINDS } from '../widgets/create-widget';
 import type { KindSet } from '../widgets/kind-set';
 import { isOpenTo, isOwned, mountElement, snippetSource, syncElement, unmount } from './mount';

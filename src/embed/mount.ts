@@ -1,4 +1,4 @@
-import type { AnyWidget } from '../widgets/create-widget';
+import type { AnyWidget } from '../widgets/kinds';
 import { mountFailure, type FailureHost } from '../widgets/failure-host';
 import { createFrom, type KindSet } from '../widgets/kind-set';
 import type { WidgetConfig } from '../widgets/types';

@@ -6,7 +6,7 @@
  * `<repkit-widget>` and `snippet()` need every kind: they are in `repkit.umd.js` only.
  */
 import { createFrom, kindSet, type KindEntry } from '../widgets/kind-set';
-import type { WidgetByType } from '../widgets/create-widget';
+import type { WidgetByType } from '../widgets/kinds';
 import { snippetMounter, type SnippetMounter } from '../embed/mount-all';
 import { setDefaultNonce } from '../widgets/styles';
 import type { WidgetConfig, WidgetType } from '../widgets/types';

@@ -15,3 +15,6 @@ export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null
  */
 export const ownValue = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.hasOwn(table, key) ? table[key] : undefined;
+
+/** An element, from this realm or another (a widget mounted into an iframe's document). */
+export const isElement = (v: unknown): v is Element => (v as Partial<Node> | null | undefined)?.nodeType == 1;

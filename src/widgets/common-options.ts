@@ -1,5 +1,17 @@
-import { checkApiKey, checkBaseUrl, CLIENT_LIMITS } from '../client/options';
-import { boolean, callback, count, locale, oneOf, segment, string, type Effect, type Option } from './option-types';
+import { checkApiKey, checkBaseUrl, CLIENT_LIMITS, type ClientOptions } from '../client/options';
+import {
+  boolean,
+  callback,
+  count,
+  locale,
+  oneOf,
+  segment,
+  string,
+  type Effect,
+  type Option,
+  type OptionTableFor,
+  type Settings,
+} from './option-types';
 
 const clientCount = (name: keyof typeof CLIENT_LIMITS): Option<number, true> => {
   const { default: fallback, min, max } = CLIENT_LIMITS[name];
@@ -15,49 +27,72 @@ const clientString = (check: (v: unknown, name: string) => string): Option<strin
 const render: Effect = 'render';
 
 /**
- * Options every widget kind accepts. Each kind's table spreads these and adds its own. Built in
- * a pure call so that a bundle importing only the client drops it.
+ * Options every widget kind accepts: the client's (but `fetch`), then these. Each kind's options
+ * extend them.
  */
-export const COMMON_OPTIONS = /* @__PURE__ */ (() => ({
-  /** API key, sent as `X-API-Key` to `baseUrl` only. Required unless `baseUrl` points at a proxy that adds it. */
-  apiKey: clientString(checkApiKey),
-  /** The address to display. Required. */
-  address: segment(),
-  /** Service base URL (absolute http(s), or a path on this origin such as `/rep`); it receives your key. Default `https://api.dotpassport.io`. */
-  baseUrl: clientString(checkBaseUrl),
-  /** Time allowed for each attempt, in ms. Default `45000`. */
-  timeoutMs: clientCount('timeoutMs'),
-  /** Retries after the first attempt on network errors (one at most), 429, 502, 503 and 504. Default `2`. */
-  retries: clientCount('retries'),
-  /** How long answers are cached and shared, in ms; `0` disables. Default `60000`. */
-  cacheTtlMs: clientCount('cacheTtlMs'),
-  /** The largest answer read, in bytes. Default `2000000`. */
-  maxResponseBytes: clientCount('maxResponseBytes'),
-  /** Colour theme; `'auto'` follows the system preference live. Default `'light'`. */
-  theme: oneOf(['light', 'dark', 'auto'], 'light', 'host'),
-  /** Extra CSS class(es) for the host element, space separated. Default `''`. */
-  className: { ...string('host'), default: '' } as Option<string, true>,
-  /** BCP 47 locale for numbers and dates. Default: the browser's. */
-  locale: locale(),
+export interface BaseWidgetOptions extends Omit<ClientOptions, 'fetch'> {
+  /** The address to display: a Polkadot (SS58) address, as the service takes it. Required. */
+  address: string;
+  /**
+   * Colour theme; `'auto'` follows the system preference live.
+   * @default 'light'
+   */
+  theme?: 'light' | 'dark' | 'auto';
+  /**
+   * Extra CSS class(es) for the host element, space separated.
+   * @default ''
+   */
+  className?: string;
+  /** BCP 47 locale for numbers and dates, such as `'de-DE'`. Default: the browser's. */
+  locale?: string;
   /** Nonce for the `<style>` fallback on strict-CSP pages. Default: the loading script's nonce. */
-  nonce: string('host'),
+  nonce?: string;
   /**
-   * `'lazy'` makes no request until the host is within 300 px of the viewport (also inside a
-   * closed `<details>` or a hidden parent: it loads when shown), as `<img loading="lazy">`.
-   * Default `'eager'`.
+   * `'lazy'`: no request until the widget is within 300 px of the viewport (also inside a closed
+   * `<details>` or a hidden parent: it loads when shown), as a lazy image does.
+   * @default 'eager'
    */
-  loading: oneOf(['eager', 'lazy'], 'eager', 'host'),
+  loading?: 'eager' | 'lazy';
   /**
-   * Keep the last answer in `sessionStorage` or `localStorage`: the next page load shows it at
-   * once and revalidates it when older than `cacheTtlMs`. Stores data only, never the key.
-   * Default `'none'`.
+   * Keep the last answer in `sessionStorage` or `localStorage`: a repeat visit shows it at once,
+   * revalidated when older than `cacheTtlMs`. Stores data only, never the key.
+   * @default 'none'
    */
-  cache: oneOf(['none', 'session', 'local'], 'none', 'host'),
+  cache?: 'none' | 'session' | 'local';
   /** Called after each successful load. An exception it throws is reported, not propagated. */
-  onLoad: callback<() => void>(),
+  onLoad?: () => void;
   /** Called with the error (usually a `ServiceError`) when loading or rendering fails. */
-  onError: callback<(error: Error) => void>(),
-}))();
+  onError?: (error: Error) => void;
+}
+
+/**
+ * How each common option is checked, parsed and applied. Each kind's table spreads these and adds
+ * its own. Built in a pure call so that a bundle importing only the client drops it.
+ */
+export const COMMON_OPTIONS = /* @__PURE__ */ (() =>
+  ({
+    apiKey: clientString(checkApiKey),
+    address: segment(),
+    baseUrl: clientString(checkBaseUrl),
+    timeoutMs: clientCount('timeoutMs'),
+    retries: clientCount('retries'),
+    cacheTtlMs: clientCount('cacheTtlMs'),
+    maxResponseBytes: clientCount('maxResponseBytes'),
+    theme: oneOf(['light', 'dark', 'auto'], 'light', 'host'),
+    className: { ...string('host'), default: '' } as Option<string, true>,
+    locale: locale(),
+    nonce: string('host'),
+    loading: oneOf(['eager', 'lazy'], 'eager', 'host'),
+    cache: oneOf(['none', 'session', 'local'], 'none', 'host'),
+    onLoad: callback<() => void>(),
+    onError: callback<(error: Error) => void>(),
+  }) satisfies OptionTableFor<BaseWidgetOptions>)();
+
+/** The colour theme; `'auto'` follows the system colour preference, live. */
+export type Theme = NonNullable<BaseWidgetOptions['theme']>;
+
+/** The common options in force: what the shared controller reads of any kind's settings. */
+export type CommonSettings = Settings<BaseWidgetOptions, typeof COMMON_OPTIONS>;
 
 /** The most items a list option may ask for. */
 export const MAX_ITEMS = 50;

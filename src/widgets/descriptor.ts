@@ -1,22 +1,10 @@
 import type { RequestOptions, ServiceClient } from '../client/service-client';
 import type { Html } from '../render/html';
-import type { Option, OptionTable, ValueOf } from './option-types';
-
-/**
- * The options in force: defaults applied, so an option with a default is always set.
- * @internal repkit's own machinery, not part of the public API: it may change in any release.
- */
-export type Settings<T extends OptionTable, Req extends keyof T = never> = {
-  readonly [K in keyof T]: T[K] extends Option<infer V, true> ? V : ValueOf<T[K]> | undefined;
-} & { readonly [K in Req]: ValueOf<T[K]> };
-
-/** What a caller passes: every option optional but the `Req` ones. */
-export type OptionsOf<T extends OptionTable, Req extends keyof T = never> = { [K in keyof T]?: ValueOf<T[K]> } & {
-  [K in Req]-?: ValueOf<T[K]>;
-};
+import type { BaseWidgetOptions } from './common-options';
+import type { OptionTable } from './option-types';
 
 /** What `update()` takes: any subset; `undefined` puts an option back to its default. */
-export type ChangesOf<T extends OptionTable> = { [K in keyof T]?: ValueOf<T[K]> | undefined };
+export type ChangesOf<O> = { [K in keyof O]?: O[K] | undefined };
 
 /**
  * What a view may use besides the settings: timers that end with the widget.
@@ -48,23 +36,25 @@ export interface Views<S, Data> {
 
 /**
  * Everything one widget kind is: its name, stylesheet, options, how it loads its data and
- * how it shows it. The shared controller (widget.ts) and the embed code derive the rest.
+ * how it shows it. `O` is its public options interface, `S` the settings in force. The shared
+ * controller (widget.ts) and the embed code derive the rest.
  * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
-export interface Kind<T extends OptionTable, Data, Req extends keyof T & string = keyof T & string> {
+export interface Kind<O extends BaseWidgetOptions, S, Data> {
   readonly name: string;
   readonly css: string;
-  readonly options: T;
+  /** Every option of `O`, checked against it with `satisfies OptionTableFor<O>`. */
+  readonly options: OptionTable;
   /** Options that must be set (`apiKey` is required unless `baseUrl` is set). */
-  readonly required: readonly Req[];
-  load(client: ServiceClient, settings: Settings<T, Req>, request: RequestOptions): Promise<Data>;
+  readonly required: readonly (keyof O & string)[];
+  load(client: ServiceClient, settings: S, request: RequestOptions): Promise<Data>;
   /**
    * Blank data shaped like a typical full answer: while loading, the ready view drawn from it
    * is the skeleton, so the answer takes exactly the room reserved for it. Without it, the
    * kind's `views.loading` is shown.
    */
-  placeholder?(settings: Settings<T, Req>): Data;
-  readonly views: Views<Settings<T, Req>, Data>;
+  placeholder?(settings: S): Data;
+  readonly views: Views<S, Data>;
   /** Handlers of clicks on `[data-action]` elements in the view, by action name. */
-  readonly actions?: Readonly<Record<string, (target: HTMLElement, context: ActionContext<Settings<T, Req>>) => void>>;
+  readonly actions?: Readonly<Record<string, (target: HTMLElement, context: ActionContext<S>) => void>>;
 }

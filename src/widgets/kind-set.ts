@@ -1,6 +1,6 @@
 import { invalid } from '../client/option-error';
 import { ownValue } from '../util/values';
-import type { AnyWidget } from './create-widget';
+import type { AnyWidget } from './kinds';
 import type { OptionTable } from './option-types';
 import type { WidgetConfig } from './types';
 

@@ -17,9 +17,9 @@ export type Effect = 'host' | 'render' | 'reload' | 'transport' | 'client';
 
 /**
  * One option of a widget kind: how to check a value, how to read it from an HTML attribute,
- * its default and what a change does. Every other place an option appears (types, defaults,
- * validation, `data-*` and element attributes, `snippet()`, README tables) is derived from it;
- * only README's one-line descriptions live apart, in option-docs.ts, out of the bundles.
+ * its default and what a change does. Its type and description are the field of the kind's public
+ * options interface (whose JSDoc is the hover text and README's tables); validation, defaults,
+ * `data-*` and element attributes and `snippet()` are derived from this.
  * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
 export interface Option<V, HasDefault extends boolean = boolean> {
@@ -30,8 +30,6 @@ export interface Option<V, HasDefault extends boolean = boolean> {
   /** The value in force when the option is not given. */
   readonly default: HasDefault extends true ? V : undefined;
   readonly effect: Effect;
-  /** The type as README shows it (its description is in option-docs.ts, kept out of the bundles). */
-  readonly type: string;
 }
 
 /**
@@ -39,6 +37,24 @@ export interface Option<V, HasDefault extends boolean = boolean> {
  * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
 export type OptionTable = Record<string, Option<unknown>>;
+
+/**
+ * The table of a public options interface `O`: one option for each of its fields, of the
+ * field's type. A kind's table `satisfies` it, so the table and the documented interface cannot
+ * drift apart.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
+ */
+export type OptionTableFor<O> = { readonly [K in keyof O]-?: Option<Exclude<O[K], undefined>> };
+
+/** The names of the options in `T` that have a default. */
+type Defaulted<T> = { [K in keyof T]: T[K] extends { readonly default: undefined } ? never : K }[keyof T];
+
+/**
+ * The options in force for a widget whose public options are `O` and whose table is `T`:
+ * defaults applied, so an option with a default is always set.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
+ */
+export type Settings<O, T> = Readonly<O & { [K in Defaulted<T> & keyof O]-?: Exclude<O[K], undefined> }>;
 
 /**
  * The value type of an option.
@@ -57,7 +73,6 @@ export const boolean = (fallback: boolean, effect: Effect): Option<boolean, true
     parse: (text, name) => (text == '' || text == 'true' ? true : text == 'false' ? false : invalid(name, '"true" or "false"', text)),
     default: fallback,
     effect,
-    type: 'boolean',
   });
 
 const wholeNumber = (text: string, name: string, max: number): number =>
@@ -78,7 +93,6 @@ export const count = <D extends number | undefined>(
     parse: (text, name) => wholeNumber(text, name, max),
     default: fallback as D extends number ? number : undefined,
     effect,
-    type: `number (${min}–${max})`,
   });
 
 /** Any string (the client checks the ones it uses further). */
@@ -88,7 +102,6 @@ export const string = (effect: Effect): Option<string, false> =>
     parse: asText,
     default: undefined,
     effect,
-    type: 'string',
   });
 
 /** A non-empty string. */
@@ -98,7 +111,6 @@ export const text = (effect: Effect): Option<string, false> =>
     parse: asText,
     default: undefined,
     effect,
-    type: 'string',
   });
 
 /** A value that becomes one path segment: an address or a key. */
@@ -111,7 +123,6 @@ export const segment = (): Option<string, false> =>
     parse: asText,
     default: undefined,
     effect: 'reload',
-    type: 'string',
   });
 
 /** One of a few strings. */
@@ -131,7 +142,6 @@ export const oneOf = <const T extends string>(values: readonly T[], fallback: T,
     parse: asText,
     default: fallback,
     effect,
-    type: values.map((x) => `"${x}"`).join(' \\| '),
   });
 
 /** A BCP 47 locale tag. */
@@ -149,7 +159,6 @@ export const locale = (): Option<string, false> =>
     parse: asText,
     default: undefined,
     effect: 'render',
-    type: 'string',
   });
 
 /** A callback: set from code only, never from an attribute. */
@@ -158,5 +167,4 @@ export const callback = <F extends (...args: never[]) => void>(): Option<F, fals
     check: (v, name) => (typeof v == 'function' ? (v as F) : invalid(name, 'a function', v)),
     default: undefined,
     effect: 'host',
-    type: 'function',
   });

@@ -1,14 +1,17 @@
-import { invalid, OptionError } from '../client/option-error';
+import { OptionError } from '../client/option-error';
 import { ServiceClient } from '../client/service-client';
 import { renderInto } from '../render/html';
-import { ownValue } from '../util/values';
-import type { ChangesOf, Kind, OptionsOf, Settings } from './descriptor';
+import { isElement, ownValue } from '../util/values';
+import type { BaseWidgetOptions, CommonSettings } from './common-options';
+import type { ChangesOf, Kind } from './descriptor';
+import { Disposers, listen } from './disposers';
 import { createHost } from './host';
 import { describeFailure, failureView } from './messages';
-import type { Effect, OptionTable } from './option-types';
+import type { Effect } from './option-types';
 import { placeholderView } from './placeholder';
 import { nextFrame, placeCard } from './scheduler';
-import { readStored, removeStored, sameStored, writeStored, type CacheArea } from './storage';
+import { resolveSettings } from './settings';
+import { readStored, removeStored, sameStored, writeStored } from './storage';
 import type { WidgetState } from './types';
 import { toggleClamp } from './views/common';
 import { whenNearViewport } from './visibility';
@@ -26,8 +29,8 @@ const reportError = (error: unknown): void => {
 };
 
 /** A broken image (avatar, badge art) is removed so that what it covered shows instead. */
-const onImageError = (event: Event): void => {
-  if ((event.target as Element).tagName == 'IMG') (event.target as Element).remove();
+const onImageError = ({ target }: Event): void => {
+  if (isElement(target) && target.tagName == 'IMG') target.remove();
 };
 
 /** The payload of the `repkit:load` event. */
@@ -44,14 +47,21 @@ export interface ErrorDetail {
 /** What a view threw, as the `Error` that `onError` and `repkit:error` promise. */
 const asError = (thrown: unknown): Error => (thrown instanceof Error ? thrown : new Error(String(thrown)));
 
+/** Keys of what a widget holds open besides its timers (see {@link Disposers}). */
+const LOAD = 0;
+const DECORATION = 1;
+const LAZY_WATCH = 2;
+const SCHEME = 3;
+
 /**
  * The controller every widget kind shares: options, mount, update, refresh, destroy, the
  * three states, callbacks and events, theme, and the rule that only the newest load may
- * render. What differs between kinds is data in their {@link Kind} descriptor.
+ * render. What differs between kinds is data in their {@link Kind} descriptor. `O` is the
+ * kind's public options interface, `S` its settings in force.
  */
-export class Widget<T extends OptionTable, Data, Req extends keyof T & string = keyof T & string> {
-  readonly #kind: Kind<T, Data, Req>;
-  #options: Settings<T, Req>;
+export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data> {
+  readonly #kind: Kind<O, S, Data>;
+  #options: S;
   #client: ServiceClient;
   #host?: HTMLElement;
   #view?: HTMLElement;
@@ -60,24 +70,19 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
   #error?: Error;
   /** Id of the newest load; an answer to an older one is dropped. */
   #loadId = 0;
-  #abort?: AbortController;
-  #media?: MediaQueryList;
-  #timers = new Set<ReturnType<typeof setTimeout>>();
+  /** Every listener, observer, timer and request under way; all released by destroy(). */
+  readonly #held = new Disposers();
   #destroyed = false;
-  /** Undoes what the last render's `decorate` set up (an observer): run before the next render and on destroy. */
-  #undecorate?: (() => void) | undefined;
-  /** Set while a lazy widget waits to come near the viewport; stops the watching. */
-  #unwatch?: () => void;
 
   /** @throws OptionError (a TypeError) naming the option when a value is invalid or a required one is missing. */
-  constructor(kind: Kind<T, Data, Req>, options: OptionsOf<T, Req>) {
+  constructor(kind: Kind<O, S, Data>, options: O) {
     this.#kind = kind;
-    this.#options = this.#settings(this.#defaults(), options as ChangesOf<T>);
+    this.#options = resolveSettings<S>(kind, undefined, options);
     this.#client = this.#makeClient(this.#options);
   }
 
   /** The options in force, defaults included. */
-  get options(): Settings<T, Req> {
+  get options(): S {
     return this.#options;
   }
 
@@ -107,17 +112,14 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
         throw new TypeError(`repkit: mount target ${JSON.stringify(target)} is not a valid CSS selector`);
       }
       if (!container) throw new Error(`repkit: mount target ${JSON.stringify(target)} was not found`);
-    } else if ((target as Element)?.nodeType == 1 && typeof (target as Element).ownerDocument?.createElement == 'function') {
+    } else if (isElement(target) && typeof target.ownerDocument?.createElement == 'function') {
       container = target;
     } else {
       throw new TypeError('repkit: mount() needs a CSS selector or an element');
     }
-    const { host, root, view } = createHost(
-      container.ownerDocument,
-      this.#kind.name,
-      this.#kind.css,
-      this.#options.nonce as string | undefined,
-    );
+    const { host, root, view } = createHost(container.ownerDocument, this.#kind.name, this.#kind.css, this.#options.nonce);
+    // Listeners on the shadow root go with it: the host is removed on destroy, and a click on a
+    // destroyed widget's leftovers finds no host to act on.
     root.addEventListener('click', this.#onClick);
     root.addEventListener('error', onImageError, true);
     this.#host = host;
@@ -125,8 +127,8 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#applyHost();
     container.append(host);
     placeCard(view);
-    if (this.#options.loading == 'lazy') this.#unwatch = whenNearViewport(host, this.#onNear);
-    if (this.#unwatch) this.#render();
+    if (this.#options.loading == 'lazy') this.#held.hold(LAZY_WATCH, whenNearViewport(host, this.#onNear));
+    if (this.#waiting) this.#render();
     else void this.#load(false);
     return this;
   }
@@ -139,28 +141,27 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
    * the options; after destroy it does nothing.
    * @throws OptionError when a value is invalid or a required option is unset (nothing is changed then).
    */
-  update(changes: ChangesOf<T>): this {
+  update(changes: ChangesOf<O>): this {
     if (this.#destroyed) return this;
-    if (changes && typeof changes == 'object' && Object.hasOwn(changes, 'type') && (changes as { type?: unknown }).type !== undefined) {
+    if (changes && typeof changes == 'object' && ownValue<unknown>(changes, 'type') !== undefined) {
       throw new OptionError('type', 'repkit: "type" cannot be changed by update(); create a new widget');
     }
     const previous = this.#options;
-    const next = this.#settings(previous, changes);
+    const next = resolveSettings(this.#kind, previous, changes);
     const effects = new Set<Effect>();
-    for (const name of Object.keys(this.#kind.options) as (keyof T & string)[]) {
-      if (next[name] !== previous[name]) effects.add(this.#kind.options[name]!.effect);
+    for (const [name, option] of Object.entries(this.#kind.options)) {
+      if (ownValue<unknown>(next, name) !== ownValue<unknown>(previous, name)) effects.add(option.effect);
     }
     if (effects.has('client') || effects.has('transport')) this.#client = this.#makeClient(next);
     this.#options = next;
     if (!this.#host || !effects.size) return this;
     this.#applyHost();
-    if (this.#unwatch && next.loading == 'eager') {
-      this.#unwatch();
+    if (this.#waiting && next.loading == 'eager') {
       this.#onNear();
     } else if (effects.has('client') || effects.has('reload')) {
       this.#data = undefined;
       // A lazy widget still out of view loads the new options when it comes near.
-      if (this.#unwatch) this.#render();
+      if (this.#waiting) this.#render();
       else void this.#load(false);
     } else if (effects.has('render')) {
       this.#render();
@@ -175,7 +176,7 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
    * (it loads fresh data when it does).
    */
   refresh(): Promise<void> {
-    return this.#host && !this.#unwatch ? this.#load(true) : Promise.resolve();
+    return this.#host && !this.#waiting ? this.#load(true) : Promise.resolve();
   }
 
   /** Aborts work under way, removes the host element, every listener and timer. Safe to call twice. */
@@ -183,72 +184,32 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     if (this.#destroyed) return;
     this.#destroyed = true;
     this.#loadId++;
-    this.#abort?.abort();
-    this.#undecorate?.();
-    this.#undecorate = undefined;
-    this.#unwatch?.();
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
-    this.#media?.removeEventListener('change', this.#onScheme);
-    this.#host?.shadowRoot?.removeEventListener('click', this.#onClick);
-    this.#host?.shadowRoot?.removeEventListener('error', onImageError, true);
+    this.#held.releaseAll();
     this.#host?.remove();
-    this.#host = this.#view = this.#media = this.#abort = this.#data = this.#unwatch = undefined;
+    this.#host = this.#view = this.#data = undefined;
+  }
+
+  /** Whether a lazy widget is still waiting to come near the viewport. */
+  get #waiting(): boolean {
+    return this.#held.has(LAZY_WATCH);
   }
 
   #onNear = (): void => {
-    this.#unwatch = undefined;
+    this.#held.release(LAZY_WATCH);
     if (!this.#destroyed) void this.#load(false);
   };
 
-  #defaults(): Settings<T, Req> {
-    const defaults: Record<string, unknown> = {};
-    for (const [name, option] of Object.entries(this.#kind.options)) if (option.default !== undefined) defaults[name] = option.default;
-    return defaults as Settings<T, Req>;
-  }
-
-  /**
-   * `base` with `changes` applied and checked. Only the kind's own options are read, by
-   * own-property lookups: unknown names (`__proto__`, `__defineGetter__`) are ignored.
-   */
-  #settings(base: Settings<T, Req>, changes: ChangesOf<T>): Settings<T, Req> {
-    if (!changes || typeof changes != 'object') invalid('options', 'an object', changes);
-    const next: Record<string, unknown> = { ...base };
-    const table = this.#kind.options;
-    for (const name of Object.keys(changes)) {
-      const option = ownValue(table, name);
-      if (!option) continue;
-      const value = (changes as Record<string, unknown>)[name];
-      if (value === undefined) {
-        if (option.default === undefined) Reflect.deleteProperty(next, name);
-        else next[name] = option.default;
-      } else {
-        next[name] = option.check(value, name);
-      }
-    }
-    for (const name of this.#kind.required) {
-      if (next[name] === undefined) throw new OptionError(name, `repkit: "${name}" is required for a ${this.#kind.name} widget`);
-    }
-    if (next.apiKey === undefined && next.baseUrl === undefined) {
-      throw new OptionError(
-        'apiKey',
-        `repkit: "apiKey" is required for a ${this.#kind.name} widget (or a baseUrl pointing at a proxy that adds it)`,
-      );
-    }
-    return next as Settings<T, Req>;
-  }
-
-  #makeClient(options: Settings<T, Req>): ServiceClient {
-    const { apiKey, baseUrl, timeoutMs, retries, cacheTtlMs, maxResponseBytes } = options as unknown as Record<string, never>;
+  #makeClient({ apiKey, baseUrl, timeoutMs, retries, cacheTtlMs, maxResponseBytes }: S): ServiceClient {
     return new ServiceClient({ apiKey, baseUrl, timeoutMs, retries, cacheTtlMs, maxResponseBytes });
   }
 
   #later(fn: () => void, ms: number): void {
+    const key = {};
     const timer = setTimeout(() => {
-      this.#timers.delete(timer);
+      this.#held.release(key);
       fn();
     }, ms);
-    this.#timers.add(timer);
+    this.#held.hold(key, () => clearTimeout(timer));
   }
 
   /**
@@ -256,32 +217,32 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
    * options that reload), never the API key. Undefined when the cache is off.
    */
   #storageKey(): string | undefined {
-    const { cache, cacheTtlMs } = this.#options as { cache: CacheArea; cacheTtlMs: number };
+    const { cache, cacheTtlMs } = this.#options;
     if (cache == 'none' || !cacheTtlMs) return undefined;
-    const table = this.#kind.options;
-    const selecting = Object.keys(table).filter((name) => table[name]!.effect == 'reload');
+    const selecting = Object.entries(this.#kind.options).filter(([, option]) => option.effect == 'reload');
     return JSON.stringify([
       this.#kind.name,
       this.#client.baseUrl,
-      ...selecting.map((name) => (this.#options as Record<string, unknown>)[name] ?? null),
+      ...selecting.map(([name]) => ownValue<unknown>(this.#options, name) ?? null),
     ]);
   }
 
   async #load(fresh: boolean): Promise<void> {
     const id = ++this.#loadId;
-    this.#abort?.abort();
-    const controller = (this.#abort = new AbortController());
+    const controller = new AbortController();
+    // Holding the new request's abort releases (aborts) the one before it.
+    this.#held.hold(LOAD, () => controller.abort());
     const win = this.#host?.ownerDocument.defaultView;
-    const area = (this.#options as { cache: CacheArea }).cache;
+    const { cache: area, cacheTtlMs } = this.#options;
     const key = this.#storageKey();
     const stored = key && !fresh ? readStored<Data>(win, area, key) : undefined;
     // Stale-while-revalidate: the stored answer is shown at once, in this task, so it is in
     // the first frame; a young enough one is not even asked for again.
     if (stored && this.#show(stored.value, true)) {
-      if (Date.now() - stored.savedAt < (this.#options as { cacheTtlMs: number }).cacheTtlMs) return;
+      if (Date.now() - stored.savedAt < cacheTtlMs) return;
     } else {
-      if (stored) {
-        removeStored(win, area, key!);
+      if (key && stored) {
+        removeStored(win, area, key);
         this.#data = undefined;
       }
       this.#state = 'loading';
@@ -312,7 +273,7 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#data = { value: data };
     this.#state = 'ready';
     if (!this.#render(quiet)) return false;
-    this.#emit('load', { data });
+    this.#emitLoad(data);
     return true;
   }
 
@@ -329,7 +290,7 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     this.#data = undefined;
     this.#state = 'error';
     this.#render();
-    this.#emit('error', { error });
+    this.#emitError(error);
   }
 
   /**
@@ -341,9 +302,8 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     const host = this.#host;
     if (!view || !host) return false;
     const state = this.#state;
-    const { views } = this.#kind;
-    this.#undecorate?.();
-    this.#undecorate = undefined;
+    const { views, placeholder, name } = this.#kind;
+    this.#held.release(DECORATION);
     host.dataset.state = state;
     host.removeAttribute('data-slow');
     view.setAttribute('aria-busy', String(state == 'loading'));
@@ -351,7 +311,6 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
       if (state == 'error') {
         renderInto(view, failureView(describeFailure(this.#error, views.notFound(this.#options))));
       } else {
-        const { placeholder, name } = this.#kind;
         renderInto(
           view,
           this.#data
@@ -360,7 +319,7 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
               ? placeholderView(`Loading ${name}…`, views.ready(placeholder(this.#options), this.#options))
               : views.loading(this.#options),
         );
-        this.#undecorate = views.decorate?.(view, this.#options) ?? undefined;
+        this.#held.hold(DECORATION, views.decorate?.(view, this.#options) ?? undefined);
       }
       return true;
     } catch (error) {
@@ -369,13 +328,19 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
     }
   }
 
-  #emit(type: 'load', detail: LoadDetail<Data>): void;
-  #emit(type: 'error', detail: ErrorDetail): void;
-  #emit(type: 'load' | 'error', detail: LoadDetail<Data> | ErrorDetail): void {
-    const { onLoad, onError } = this.#options as { onLoad?: () => void; onError?: (error: Error) => void };
+  #emitLoad(data: Data): void {
+    this.#emit('load', { data }, this.#options.onLoad);
+  }
+
+  #emitError(error: Error): void {
+    const { onError } = this.#options;
+    this.#emit('error', { error }, onError && (() => onError(error)));
+  }
+
+  /** Calls the page's callback (what it throws is reported, never thrown into the widget), then dispatches the event. */
+  #emit(type: 'load' | 'error', detail: LoadDetail<Data> | ErrorDetail, callback: (() => void) | undefined): void {
     try {
-      if (type == 'load') onLoad?.();
-      else onError?.((detail as ErrorDetail).error);
+      callback?.();
     } catch (error) {
       reportError(error);
     }
@@ -383,33 +348,33 @@ export class Widget<T extends OptionTable, Data, Req extends keyof T & string = 
   }
 
   #applyHost(): void {
-    const host = this.#host!;
-    const { className, theme } = this.#options as { className: string; theme: string };
+    const host = this.#host;
+    if (!host) return;
+    const { className, theme } = this.#options;
     // Only what changed is written: an unchanged attribute still costs a style invalidation.
     const classes = `repkit ${className}`.trim();
     if (host.className != classes) host.className = classes;
-    this.#media?.removeEventListener('change', this.#onScheme);
-    this.#media = theme == 'auto' ? host.ownerDocument.defaultView?.matchMedia?.('(prefers-color-scheme: dark)') : undefined;
-    this.#media?.addEventListener('change', this.#onScheme);
-    this.#onScheme();
+    const media = theme == 'auto' ? host.ownerDocument.defaultView?.matchMedia?.('(prefers-color-scheme: dark)') : undefined;
+    this.#held.hold(SCHEME, media && listen(media, 'change', () => this.#applyScheme(media)));
+    this.#applyScheme(media);
   }
 
   /**
    * Keeps `data-theme` on the host to the theme in force (for `auto`, the system's). That one
    * attribute is a theme change: the custom properties it selects do the rest, no re-render.
    */
-  #onScheme = (): void => {
-    const { theme } = this.#options as { theme: string };
-    const value = theme == 'auto' ? (this.#media?.matches ? 'dark' : 'light') : theme;
+  #applyScheme(media: MediaQueryList | undefined): void {
+    const { theme } = this.#options;
+    const value = theme == 'auto' ? (media?.matches ? 'dark' : 'light') : theme;
     if (this.#host && this.#host.dataset.theme != value) this.#host.dataset.theme = value;
-  };
+  }
 
-  #onClick = (event: Event): void => {
-    const target = (event.target as Element | null)?.closest?.('[data-action]') as HTMLElement | null;
-    const action = target?.dataset.action;
-    if (!target || !action) return;
+  #onClick = ({ target }: Event): void => {
+    const actor = isElement(target) ? target.closest<HTMLElement>('[data-action]') : null;
+    const action = actor?.dataset.action;
+    if (!actor || !action) return;
     if (action == 'retry') void this.refresh();
-    else if (action == 'more') toggleClamp(target);
-    else ownValue(this.#kind.actions ?? {}, action)?.(target, { settings: this.#options, later: (fn, ms) => this.#later(fn, ms) });
+    else if (action == 'more') toggleClamp(actor);
+    else ownValue(this.#kind.actions ?? {}, action)?.(actor, { settings: this.#options, later: (fn, ms) => this.#later(fn, ms) });
   };
 }

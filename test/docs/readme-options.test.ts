@@ -1,76 +1,59 @@
 /**
- * README's option tables agree with the kind descriptors (issue 12, part 1): for each kind,
- * and for the options every kind accepts, README has a table (found by its heading, wherever
- * it sits) listing exactly those options, each with the descriptor's type and default. An
- * option added to a descriptor without its README row fails here. `npm run docs:options`
- * prints the tables from the descriptors.
+ * README's option tables are the JSDoc of the public options interfaces, word for word: for
+ * each kind, and for the options every kind accepts, README has a table (found by its heading,
+ * wherever it sits) whose rows are generated from the interface (name, type, `@default`,
+ * description). An option added, renamed or re-described without `npm run docs:options --
+ * --write` fails here. The documented defaults are also checked against the values the
+ * widgets really apply.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENTED_TABLES, KINDS, markdownTable, readmeTable, rowProblem, type ReadmeRow } from './option-tables';
-import { COMMON_OPTIONS } from '../../src/widgets/common-options';
-import { boolean } from '../../src/widgets/option-types';
+import { documentedTables, markdownTable, readmeTableLines, rewriteReadme } from './option-tables';
+import { WIDGET_TYPES } from '../../src/index';
 
 // happy-dom's URL is the global one here; a path keeps to node:fs's terms.
 const README = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../README.md'), 'utf8');
 
-describe.each(DOCUMENTED_TABLES)('README, "$heading"', (table) => {
-  const rows = readmeTable(README, table.heading);
+const TABLES = documentedTables();
 
-  it('is a table listing exactly the options of the descriptor, once each', () => {
-    expect(rows, `README has no table under a heading "${table.heading}"`).toBeDefined();
-    const listed = rows!.map((row) => row.option);
-    expect(new Set(listed).size, 'an option listed twice').toBe(listed.length);
-    expect(listed.filter((name) => !table.extra.includes(name)).sort()).toEqual(Object.keys(table.options).sort());
+/** A `@default` as written (`'light'`, `6`, `true`) as the value it names. */
+const literal = (text: string): unknown => JSON.parse(text.replace(/^'(.*)'$/, '"$1"'));
+
+describe.each(TABLES)('README, "$heading"', (table) => {
+  it('is the table generated from the interface, row for row', () => {
+    const found = readmeTableLines(README, table.heading);
+    expect(found, `README has no table under a heading "${table.heading}"`).toBeDefined();
+    expect(found!.lines).toEqual(markdownTable(table).split('\n').slice(2));
   });
 
-  it("gives each option the descriptor's type and default", () => {
-    const problems = (rows ?? []).flatMap((row) => {
-      const option = Object.hasOwn(table.options, row.option) ? table.options[row.option] : undefined;
-      const problem = option && rowProblem(row, option, table.docs[row.option] ?? '', table.required.includes(row.option));
-      return problem ? [`${row.option}: ${problem}`] : [];
-    });
-    expect(problems).toEqual([]);
-  });
-});
-
-describe('the tables cover every option of every kind', () => {
-  it.each(Object.entries(KINDS))('%s', (_, kind) => {
-    const documented = DOCUMENTED_TABLES.filter(
-      (t) => t.options == COMMON_OPTIONS || Object.keys(t.options).every((name) => Object.hasOwn(kind.options, name)),
-    );
-    const names = documented.flatMap((t) => Object.keys(t.options));
-    expect(names.sort()).toEqual(Object.keys(kind.options).sort());
-  });
-
-  it('with a one-line description for each, and none for an option that is gone', () => {
-    for (const table of DOCUMENTED_TABLES) {
-      expect(Object.keys(table.docs).sort(), table.heading).toEqual(Object.keys(table.options).sort());
-      for (const [name, doc] of Object.entries(table.docs)) expect(doc.trim(), `${table.heading}: ${name}`).toMatch(/^\S[^\n|]*$/);
+  it('describes every option, and documents the default each one really has', () => {
+    for (const option of table.options) {
+      expect(option.description, option.name).toMatch(/^\S[^\n]*\.$/);
+      const applied = Object.hasOwn(table.table, option.name) ? table.table[option.name]!.default : undefined;
+      expect(Object.hasOwn(table.table, option.name), `${option.name} has a runtime option`).toBe(true);
+      if (applied !== undefined) expect(option.default && literal(option.default), `${option.name}'s @default`).toEqual(applied);
     }
   });
 });
 
-describe('the check itself', () => {
-  const flag = boolean(true, 'render');
-  const row = (cells: Partial<ReadmeRow>): ReadmeRow => ({ option: 'flag', type: 'boolean', default: '`true`', ...cells });
-
-  it('accepts the row the descriptor calls for, and refuses another type or default', () => {
-    expect(rowProblem(row({}), flag, 'A flag.', false)).toBeUndefined();
-    expect(rowProblem(row({ type: 'number' }), flag, 'A flag.', false)).toMatch(/type/);
-    expect(rowProblem(row({ default: '`false`' }), flag, 'A flag.', false)).toMatch(/default/);
-    expect(rowProblem(row({ default: 'required' }), flag, 'A flag.', false)).toMatch(/not required/);
-    expect(rowProblem(row({}), flag, 'A flag.', true)).toMatch(/required/);
+describe('the tables', () => {
+  it('cover every option of every kind, once', () => {
+    for (const type of WIDGET_TYPES) {
+      const kindTable = TABLES.find((t) => t.heading.toLowerCase().startsWith(type.replace(/s$/, '')));
+      const names = [...TABLES[0]!.options, ...(kindTable?.options ?? [])].map((o) => o.name);
+      expect(new Set(names).size, type).toBe(names.length);
+      expect(names.sort(), type).toEqual(Object.keys(kindTable?.table ?? TABLES[0]!.table).sort());
+    }
   });
 
-  it('finds a table by its heading text at any level, and prints the tables from the descriptors', () => {
-    const readme =
-      '## Other\n\n| Option | Type | Default |\n|---|---|---|\n| `x` | string | none |\n\n### Mine\n\nText.\n\n| Option | Type | Default | Description |\n|---|---|---|---|\n| `flag` | boolean | `true` | a \\| b |\n';
-    expect(readmeTable(readme, 'Mine')).toEqual([{ option: 'flag', type: 'boolean', default: '`true`' }]);
-    expect(readmeTable(readme, 'Missing')).toBeUndefined();
-    const printed = markdownTable(DOCUMENTED_TABLES[1]!);
-    expect(readmeTable(printed, DOCUMENTED_TABLES[1]!.heading)!.map((r) => r.option)).toEqual(Object.keys(DOCUMENTED_TABLES[1]!.options));
+  it('README rewritten from the interfaces is README itself', () => {
+    expect(rewriteReadme(README, TABLES)).toBe(README);
+  });
+
+  it('a changed description is seen: the rewrite differs', () => {
+    const changed = TABLES.map((t) => ({ ...t, options: t.options.map((o) => ({ ...o, description: o.description + ' Changed.' })) }));
+    expect(rewriteReadme(README, changed)).not.toBe(README);
   });
 });

@@ -127,7 +127,7 @@ describe('category titles', () => {
     expect(titles(view)).toEqual(['Governance Participation', 'mystery_key']);
   });
 
-  // src/widgets/reputation-widget.ts renderData: `CATEGORY_TITLES[key]` reads inherited
+  // The reputation view looks titles up with `CATEGORY_TITLES[key]`, which reads inherited
   // properties of a plain object, so a key such as "constructor" shows Object's source text.
   it('a blank title under the key "constructor" falls back to the key, not to Object.prototype', async () => {
     const baseUrl = server.fault({

@@ -1,30 +1,14 @@
-import type { BadgeDefinition, BadgeLevel, SpecificUserBadge, UserBadge } from '../../client/types';
-import { formatDate, formatNumber } from '../../render/format';
-import { html, safeUrl, type Html } from '../../render/html';
-import { COMMON_OPTIONS, maxItems, show } from '../common-options';
-import type { Kind, OptionsOf, Settings } from '../descriptor';
-import { badgesPlaceholder } from '../placeholder';
-import { segment } from '../option-types';
-import { tierCss, tierOf } from '../tiers';
-import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
-import css from '../../../styles/badge.css?raw';
+import type { BadgeDefinition, BadgeLevel, SpecificUserBadge, UserBadge } from '../../../client/types';
+import { formatDate, formatNumber } from '../../../render/format';
+import { html, safeUrl, type Html } from '../../../render/html';
+import type { Kind } from '../../descriptor';
+import { badgesPlaceholder } from './placeholder';
+import { BADGE_OPTIONS, type BadgeWidgetOptions, type BadgeSettings } from './options';
+import { tierCss, tierOf } from '../../tiers';
+import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../../views/common';
+import css from '../../../../styles/badge.css?raw';
 
-// Built in a pure call: spreads and option factories would otherwise keep every kind's
-// table in bundles that import only the client.
-const OPTIONS = /* @__PURE__ */ (() => ({
-  ...COMMON_OPTIONS,
-  /** Show only this badge, with its definition and level ladder. Default: every badge. */
-  badgeKey: segment(),
-  /** Maximum badges displayed, highest level first (0 to 50). Default `6`. */
-  maxBadges: maxItems(6),
-  /** Show when each badge was earned. Default `false`. */
-  showProgress: show(false),
-}))();
-
-/** Options of the badge widget. */
-export type BadgeWidgetOptions = OptionsOf<typeof OPTIONS, 'address'>;
-type Req = 'address';
-type S = Settings<typeof OPTIONS, Req>;
+type S = BadgeSettings;
 
 /** What the badge widget shows: every badge, or one badge with its definition. */
 export type BadgeData = { badges: UserBadge[]; definitions: ReadonlyMap<string, BadgeDefinition> } | { badge: SpecificUserBadge };
@@ -105,10 +89,10 @@ const one = ({ badge, definition }: SpecificUserBadge, s: S): Html => {
 };
 
 /** The badge widget: earned badges coloured by tier, or one badge with its level ladder. */
-export const badgeKind: Kind<typeof OPTIONS, BadgeData, Req> = {
+export const badgeKind: Kind<BadgeWidgetOptions, S, BadgeData> = {
   name: 'badge',
   css: /* @__PURE__ */ (() => tierCss() + css)(),
-  options: OPTIONS,
+  options: BADGE_OPTIONS,
   required: ['address'],
   placeholder: badgesPlaceholder,
   async load(client, s, request) {

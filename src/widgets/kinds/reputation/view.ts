@@ -1,31 +1,16 @@
-import type { CategoryScore, UserScores } from '../../client/types';
-import { formatDate, formatNumber } from '../../render/format';
-import { html, type Html } from '../../render/html';
-import { ownValue } from '../../util/values';
-import { CATEGORY_TITLES } from '../categories';
-import { COMMON_OPTIONS, maxItems, show } from '../common-options';
-import type { Kind, OptionsOf, Settings } from '../descriptor';
-import { scoresPlaceholder } from '../placeholder';
-import { addressView, boundedItem, moreLine, skeleton, skeletonRows } from '../views/common';
-import { keepChipsFitted } from '../views/fit-chips';
-import css from '../../../styles/reputation.css?raw';
+import type { CategoryScore, UserScores } from '../../../client/types';
+import { formatDate, formatNumber } from '../../../render/format';
+import { html, type Html } from '../../../render/html';
+import { ownValue } from '../../../util/values';
+import { CATEGORY_TITLES } from '../../categories';
+import type { Kind } from '../../descriptor';
+import { scoresPlaceholder } from './placeholder';
+import { REPUTATION_OPTIONS, type ReputationWidgetOptions, type ReputationSettings } from './options';
+import { addressView, boundedItem, moreLine, skeleton, skeletonRows } from '../../views/common';
+import { keepChipsFitted } from '../../views/fit-chips';
+import css from '../../../../styles/reputation.css?raw';
 
-// Built in a pure call: spreads and option factories would otherwise keep every kind's
-// table in bundles that import only the client.
-const OPTIONS = /* @__PURE__ */ (() => ({
-  ...COMMON_OPTIONS,
-  /** Show the category breakdown; `false` shows only the total score. Default `true`. */
-  showCategories: show(true),
-  /** Maximum categories displayed, highest score first (0 to 50). Default `6`. */
-  maxCategories: maxItems(6),
-  /** One-line display: the score and category chips. Default `false`. */
-  compact: show(false),
-}))();
-
-/** Options of the reputation widget. */
-export type ReputationWidgetOptions = OptionsOf<typeof OPTIONS, 'address'>;
-type Req = 'address';
-type S = Settings<typeof OPTIONS, Req>;
+type S = ReputationSettings;
 
 /** Each known category's place in the service's order; unknown keys come after them all. */
 const ORDER: ReadonlyMap<string, number> = /* @__PURE__ */ (() => new Map(Object.keys(CATEGORY_TITLES).map((key, i) => [key, i])))();
@@ -89,10 +74,10 @@ const ready = (scores: UserScores, s: S): Html => {
 };
 
 /** The reputation widget: the total score and the highest-scoring categories. */
-export const reputationKind: Kind<typeof OPTIONS, UserScores, Req> = {
+export const reputationKind: Kind<ReputationWidgetOptions, S, UserScores> = {
   name: 'reputation',
   css,
-  options: OPTIONS,
+  options: REPUTATION_OPTIONS,
   required: ['address'],
   placeholder: scoresPlaceholder,
   load: (client, s, request) => client.getScores(s.address, request),

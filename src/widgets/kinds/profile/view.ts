@@ -1,37 +1,18 @@
-import { isServiceError } from '../../client/service-error';
-import type { ChainIdentity, UserProfile } from '../../client/types';
-import { shortAddress } from '../../render/address';
-import { formatNumber } from '../../render/format';
-import { html, linkUrl, safeUrl, type Html } from '../../render/html';
-import { identicon } from '../../render/identicon';
-import { displayNameOf, firstSocials, isVerified, webUrl, type Social } from '../../rules/profile';
-import { ownValue } from '../../util/values';
-import { COMMON_OPTIONS, show } from '../common-options';
-import type { Kind, OptionsOf, Settings } from '../descriptor';
-import { profilePlaceholder } from '../placeholder';
-import { addressView, boundedItem, clamped, firstOf, image, link, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
-import css from '../../../styles/profile.css?raw';
+import { isServiceError } from '../../../client/service-error';
+import type { ChainIdentity, UserProfile } from '../../../client/types';
+import { shortAddress } from '../../../render/address';
+import { formatNumber } from '../../../render/format';
+import { html, linkUrl, safeUrl, type Html } from '../../../render/html';
+import { identicon } from '../../../render/identicon';
+import { displayNameOf, firstSocials, isVerified, webUrl, type Social } from '../../../rules/profile';
+import { ownValue } from '../../../util/values';
+import type { Kind } from '../../descriptor';
+import { profilePlaceholder } from './placeholder';
+import { PROFILE_OPTIONS, type ProfileWidgetOptions, type ProfileSettings } from './options';
+import { addressView, boundedItem, clamped, firstOf, image, link, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../../views/common';
+import css from '../../../../styles/profile.css?raw';
 
-// Built in a pure call: spreads and option factories would otherwise keep every kind's
-// table in bundles that import only the client.
-const OPTIONS = /* @__PURE__ */ (() => ({
-  ...COMMON_OPTIONS,
-  /** Show the avatar (or a generated one). Default `true`. */
-  showAvatar: show(true),
-  /** Show the bio. Default `true`. */
-  showBio: show(true),
-  /** Show social links from `socialLinks` and the chain identities. Default `true`. */
-  showSocials: show(true),
-  /** Show the on-chain identity records. Default `true`. */
-  showIdentities: show(true),
-  /** Show the NFT count. Default `true`. */
-  showNftCount: show(true),
-}))();
-
-/** Options of the profile widget. */
-export type ProfileWidgetOptions = OptionsOf<typeof OPTIONS, 'address'>;
-type Req = 'address';
-type S = Settings<typeof OPTIONS, Req>;
+type S = ProfileSettings;
 
 const PLATFORM_LABELS: Record<string, string> = {
   web: 'Website',
@@ -133,10 +114,10 @@ const copied = (button: HTMLElement, ok: boolean, later: (fn: () => void, ms: nu
 };
 
 /** The profile widget: avatar, name, verified mark, bio, social links, identities, NFT count. */
-export const profileKind: Kind<typeof OPTIONS, UserProfile | null, Req> = {
+export const profileKind: Kind<ProfileWidgetOptions, S, UserProfile | null> = {
   name: 'profile',
   css,
-  options: OPTIONS,
+  options: PROFILE_OPTIONS,
   required: ['address'],
   placeholder: profilePlaceholder,
   async load(client, s, request) {

@@ -1,39 +1,15 @@
-import type { ReasonDetail, SpecificCategoryScore, ThresholdDetail } from '../../client/types';
-import { formatNumber } from '../../render/format';
-import { html, type Html } from '../../render/html';
-import { ownValue } from '../../util/values';
-import { CATEGORY_TITLES } from '../categories';
-import { COMMON_OPTIONS, show } from '../common-options';
-import type { Kind, OptionsOf, Settings } from '../descriptor';
-import { categoryPlaceholder } from '../placeholder';
-import { segment } from '../option-types';
-import { addressView, boundedItem, clamped, clampedList, firstOf, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../views/common';
-import css from '../../../styles/category.css?raw';
+import type { ReasonDetail, SpecificCategoryScore, ThresholdDetail } from '../../../client/types';
+import { formatNumber } from '../../../render/format';
+import { html, type Html } from '../../../render/html';
+import { ownValue } from '../../../util/values';
+import { CATEGORY_TITLES } from '../../categories';
+import type { Kind } from '../../descriptor';
+import { categoryPlaceholder } from './placeholder';
+import { CATEGORY_OPTIONS, type CategoryWidgetOptions, type CategorySettings } from './options';
+import { addressView, boundedItem, clamped, clampedList, firstOf, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../../views/common';
+import css from '../../../../styles/category.css?raw';
 
-// Built in a pure call: spreads and option factories would otherwise keep every kind's
-// table in bundles that import only the client.
-const OPTIONS = /* @__PURE__ */ (() => ({
-  ...COMMON_OPTIONS,
-  /** The category to show (`longevity`, `txCount`, ...). Required. */
-  categoryKey: segment(),
-  /** Show the category's name. Default `true`. */
-  showTitle: show(true),
-  /** Show the category's short description. Default `true`. */
-  showDescription: show(true),
-  /** Show every way of earning points, the one that scored highlighted. Default `true`. */
-  showBreakdown: show(true),
-  /** Show the advice for earning more points. Default `true`. */
-  showAdvice: show(true),
-  /** Show only the score (and title), nothing else. Default `false`. */
-  showScoreOnly: show(false),
-  /** One-line display. Default `false`. */
-  compact: show(false),
-}))();
-
-/** Options of the category widget. */
-export type CategoryWidgetOptions = OptionsOf<typeof OPTIONS, 'address' | 'categoryKey'>;
-type Req = 'address' | 'categoryKey';
-type S = Settings<typeof OPTIONS, Req>;
+type S = CategorySettings;
 
 const thresholdItem = (t: ThresholdDetail): Html =>
   html`<li class="rk-lc"><span class="rk-threshold-label">${boundedItem(t.label)}</span> ${boundedItem(t.description)}</li>`;
@@ -116,10 +92,10 @@ const ready = ({ category, definition }: SpecificCategoryScore, s: S): Html => {
 };
 
 /** The category widget: one category's score, its ways of scoring and advice for earning more. */
-export const categoryKind: Kind<typeof OPTIONS, SpecificCategoryScore, Req> = {
+export const categoryKind: Kind<CategoryWidgetOptions, S, SpecificCategoryScore> = {
   name: 'category',
   css,
-  options: OPTIONS,
+  options: CATEGORY_OPTIONS,
   required: ['address', 'categoryKey'],
   placeholder: categoryPlaceholder,
   load: (client, s, request) => client.getCategoryScore(s.address, s.categoryKey, request),

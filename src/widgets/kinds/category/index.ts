@@ -1,0 +1,3 @@
+/** The category kind's public parts. */
+export { CategoryWidget } from './widget';
+export type { CategoryWidgetOptions } from './options';

@@ -1,0 +1,3 @@
+/** The profile kind's public parts. */
+export { ProfileWidget } from './widget';
+export type { ProfileWidgetOptions } from './options';

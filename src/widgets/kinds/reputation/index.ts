@@ -1,0 +1,3 @@
+/** The reputation kind's public parts. */
+export { ReputationWidget } from './widget';
+export type { ReputationWidgetOptions } from './options';
