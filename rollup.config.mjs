@@ -1,3 +1,4 @@
+// @ts-check
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -8,6 +9,7 @@ import { dts } from 'rollup-plugin-dts';
 /**
  * `import css from '../styles/x.css?raw'` becomes the file's text, minified. Vite (and so the
  * tests) understands the same import natively, so source and tests share one syntax.
+ * @returns {import('rollup').Plugin}
  */
 function cssText() {
   const SUFFIX = '?raw';
@@ -35,7 +37,10 @@ function cssText() {
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
-/** Writes the package version in place of `__REPKIT_VERSION__` (src/version.ts). */
+/**
+ * Writes the package version in place of `__REPKIT_VERSION__` (src/version.ts).
+ * @returns {import('rollup').Plugin}
+ */
 function packageVersion() {
   return {
     name: 'package-version',
@@ -51,6 +56,7 @@ function packageVersion() {
  * With no "type" in package.json, `.d.ts` files describe CommonJS: right for the UMD that
  * `require` loads, wrong for the `.mjs` files. Each `.d.mts` re-exports its `.d.ts`, so one set of
  * declarations (one `HTMLElementTagNameMap` entry) serves both conditions (publint, attw).
+ * @returns {import('rollup').Plugin}
  */
 function esmDeclarations(names = ['repkit', 'repkit.embed']) {
   return {
@@ -76,7 +82,10 @@ const terserPlugin = () =>
     format: { comments: false },
   });
 
-/** In the type-only entries, `import … from './index'` stays an import, of 'repkit'. */
+/**
+ * In the type-only entries, `import … from './index'` stays an import, of 'repkit'.
+ * @returns {import('rollup').Plugin}
+ */
 function mainEntryAsPackage() {
   return {
     name: 'main-entry-as-package',
