@@ -390,7 +390,9 @@ async function timedRun(browser, sandbox, { retheme = false, profile = false, di
     : Array.from({ length: 100 }, (_, i) => configOf(KINDS[i % 4], ADDRESSES.rich, sandbox.url));
   const { context, page, cdp, problems } = await openPage(browser, sandbox);
   try {
-    await page.evaluate(() => /** @type {BenchWindow} */ ((window).longTasks.length = 0));
+    await page.evaluate(() => {
+      /** @type {BenchWindow} */ (window).longTasks.length = 0;
+    });
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -560,8 +562,8 @@ async function lazyLeaderboard(browser, sandbox, rows = 500) {
     }));
     await page.evaluate((list) => {
       const table = /** @type {HTMLElement} */ (document.getElementById('root')).appendChild(document.createElement('ol'));
-      for (const config of list)
-        /** @type {BenchWindow} */ (window).RepKit.createWidget(config).mount(table.appendChild(document.createElement('li')));
+      const { RepKit } = /** @type {BenchWindow} */ (window);
+      for (const config of list) RepKit.createWidget(config).mount(table.appendChild(document.createElement('li')));
     }, configs);
     // Mounting 500 widgets keeps the main thread busy past any fixed pause: wait for the frames
     // that draw the skeletons and run the first intersection checks, then for the answers.
