@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Fixture records served by the sandbox (demo/sandbox.mjs), shaped as the production service
- * sends them (/work/shared/WIRE.md "Records as the service sends them"), not as the client's
+ * sends them, not as the client's
  * public types name them:
  *
  * - profiles carry `polkadotIdentities` (public name: `chainIdentities`), whose identity
@@ -263,7 +263,7 @@ const category = (key, displayName, short_description, long_description, reasons
   reasons,
 });
 
-/** The 12 categories, with `displayName`s as WIRE.md lists them, in the service's order. */
+/** The service's 12 categories, with its `displayName`s, in its order. */
 export const CATEGORY_DEFINITIONS = [
   category(
     'longevity',
@@ -1212,8 +1212,8 @@ export const FIXTURES = {
       displayName: 'Alice Validator',
       avatarUrl: IMAGE.avatar,
       bio: 'Validator operator and governance nerd since 2020. Runs a community node in Lisbon.',
-      // Overlaps the identity's twitter/github on purpose, with different values: SPEC.md 2.6
-      // rule 2 says socialLinks wins. `telegram` is a platform the service does not fill.
+      // Overlaps the identity's twitter/github on purpose, with different values: the profile's
+      // own socialLinks win over the identity's (socialsOf). `telegram` is a platform the service does not fill.
       socialLinks: {
         twitter: 'alice_validates',
         github: 'alice-validator',

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The sandbox: a zero-dependency HTTP server that answers exactly as the production service
- * does (/work/shared/WIRE.md), over fixture data from ./fixtures.mjs.
+ * does, over fixture data from ./fixtures.mjs.
  *
  * What it reproduces, in the order the service applies it to an API request:
  *
@@ -68,7 +68,7 @@ const KEY_FORMAT = /^(dp_live_|dp_test_|demo-)/;
 /** Answers larger than this many bytes are gzip-compressed when the request accepts gzip. */
 const GZIP_THRESHOLD = 1024;
 
-/** Headers of a preflight answer (WIRE.md "Requests"), besides the reflected origin. */
+/** Headers of a preflight answer, as production sends them, besides the reflected origin. */
 const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, OPTIONS',
   'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-API-Key',

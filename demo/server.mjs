@@ -3,7 +3,7 @@
 /**
  * `node demo/server.mjs` (or `npm start`): runs the sandbox with the demo page.
  *
- * Serves the API of WIRE.md under /api/v2/ and the repository's demo/ and dist/ folders, so
+ * Serves the production service's API under /api/v2/ and the repository's demo/ and dist/ folders, so
  * the demo page can load the built library and talk to the sandbox on the same origin.
  *
  * Environment:

@@ -27,7 +27,7 @@ export const placeholderView = (label: string, ready: Html): Html =>
   html`<span class="rk-hidden">${label}</span><div class="rk-skel rk-placeholder" aria-hidden="true" inert>${ready}</div>
     <p class="rk-slow" part="slow" role="status" aria-live="polite"></p>`;
 
-/** Six categories, as the service scores (SPEC 2.2). */
+/** Six categories: the skeleton of a typical breakdown, before the real one arrives. */
 export const scoresPlaceholder = ({ address }: { address: string }): UserScores => ({
   address,
   totalScore: 0,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Render benchmark (issue 10, item 5): the main-thread time a widget spends on the worst records
+ * Render benchmark: the main-thread time a widget spends on the worst records
  * the client's validator accepts (./worst-records.mjs: 2 MB of list items, or the longest
  * texts in every slot), in Debian's Chromium, from the UMD build. Per scenario, median of
  * RENDER_RUNS (default 5) runs:
@@ -29,7 +29,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const RESULTS = new URL('./render-results.json', import.meta.url).pathname;
 const RUNS = Math.max(1, Number(process.env.RENDER_RUNS) || 5);
-/** The target of issue 10: no render of any record may hold the main thread longer. */
+/** The budget: no render of any record may hold the main thread longer (a long task, which delays input). */
 const TARGET_MS = 50;
 
 const log = (/** @type {unknown[]} */ ...args) => console.error(...args);

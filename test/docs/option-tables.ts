@@ -1,5 +1,5 @@
 /**
- * README's option tables, derived from the kind descriptors (issue 12, part 1): which table
+ * README's option tables, derived from the kind descriptors so they cannot drift: which table
  * documents which options, the rows the descriptors call for, the same rows as markdown (for
  * `npm run docs:options`), and a reader for the tables README has. Not a test file itself;
  * ./readme-options.test.ts compares the two.

@@ -1,5 +1,5 @@
 /**
- * README's option tables agree with the kind descriptors (issue 12, part 1): for each kind,
+ * README's option tables agree with the kind descriptors, so an option is described once: for each kind,
  * and for the options every kind accepts, README has a table (found by its heading, wherever
  * it sits) listing exactly those options, each with the descriptor's type and default. An
  * option added to a descriptor without its README row fails here. `npm run docs:options`
