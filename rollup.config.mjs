@@ -70,9 +70,18 @@ function esmDeclarations(names = ['repkit', 'repkit.embed']) {
 }
 
 // inlineSources: the maps carry the TypeScript they point at (`sourcesContent`), since src/ is
-// not in the package.
+// not in the package. allowJs off: tsconfig.json has it for checking the .mjs scripts, and src/ is
+// all TypeScript (with it, the plugin writes JavaScript to a temporary outDir outside dist/).
 const typescriptPlugin = () =>
-  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], declaration: false, sourceMap: true, inlineSources: true });
+  typescript({
+    tsconfig: './tsconfig.json',
+    include: ['src/**/*.ts'],
+    declaration: false,
+    sourceMap: true,
+    inlineSources: true,
+    allowJs: false,
+    checkJs: false,
+  });
 
 const terserPlugin = () =>
   terser({
