@@ -1,3 +1,4 @@
+// @ts-check
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -16,6 +17,7 @@ const CSS_TARGETS = { chrome: 93 << 16, firefox: 92 << 16, safari: (15 << 16) | 
  * `import css from '../styles/x.css?raw'` becomes the file's text, minified by lightningcss.
  * Vite (and so the tests) understands the same import natively, so source and tests share one
  * syntax.
+ * @returns {import('rollup').Plugin}
  */
 function cssText() {
   const SUFFIX = '?raw';
@@ -39,7 +41,10 @@ function cssText() {
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
-/** Writes the package version in place of `__REPKIT_VERSION__` (src/version.ts). */
+/**
+ * Writes the package version in place of `__REPKIT_VERSION__` (src/version.ts).
+ * @returns {import('rollup').Plugin}
+ */
 function packageVersion() {
   return {
     name: 'package-version',
@@ -55,6 +60,7 @@ function packageVersion() {
  * With no "type" in package.json, `.d.ts` files describe CommonJS: right for the UMD that
  * `require` loads, wrong for the `.mjs` files. Each `.d.mts` re-exports its `.d.ts`, so one set of
  * declarations (one `HTMLElementTagNameMap` entry) serves both conditions (publint, attw).
+ * @returns {import('rollup').Plugin}
  */
 function esmDeclarations(names = ['repkit', 'repkit.embed']) {
   return {
@@ -68,9 +74,18 @@ function esmDeclarations(names = ['repkit', 'repkit.embed']) {
 }
 
 // inlineSources: the maps carry the TypeScript they point at (`sourcesContent`), since src/ is
-// not in the package.
+// not in the package. allowJs off: tsconfig.json has it for checking the .mjs scripts, and src/ is
+// all TypeScript (with it, the plugin writes JavaScript to a temporary outDir outside dist/).
 const typescriptPlugin = () =>
-  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], declaration: false, sourceMap: true, inlineSources: true });
+  typescript({
+    tsconfig: './tsconfig.json',
+    include: ['src/**/*.ts'],
+    declaration: false,
+    sourceMap: true,
+    inlineSources: true,
+    allowJs: false,
+    checkJs: false,
+  });
 
 const terserPlugin = () =>
   terser({
@@ -80,7 +95,10 @@ const terserPlugin = () =>
     format: { comments: false },
   });
 
-/** In the type-only entries, `import … from './index'` stays an import, of 'repkit'. */
+/**
+ * In the type-only entries, `import … from './index'` stays an import, of 'repkit'.
+ * @returns {import('rollup').Plugin}
+ */
 function mainEntryAsPackage() {
   return {
     name: 'main-entry-as-package',

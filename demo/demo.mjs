@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The repkit demo page.
  *
@@ -19,6 +20,48 @@ import { createWidget, ServiceClient, DEFAULT_BASE_URL, snippet } from '/dist/re
 import { ADDRESSES, ADDRESS_LABELS, API_KEY, BADGE_DEFINITIONS, CATEGORY_DEFINITIONS } from '/demo/fixtures.mjs';
 import { faultBaseUrl } from '/demo/faults.mjs';
 
+/** @typedef {import('/dist/repkit.mjs').WidgetConfig} WidgetConfig */
+/** @typedef {'reputation' | 'badge' | 'profile' | 'category'} Kind the kinds the playground shows */
+/** @typedef {[value: string | undefined, label: string]} Choice one option of a select; `undefined` is "not set" */
+
+/**
+ * One option of a kind, as the playground shows it.
+ * @typedef {object} DemoOption
+ * @property {string} key the option's name
+ * @property {'checkbox' | 'number' | 'select'} control
+ * @property {string} label
+ * @property {unknown} default the library's default; `undefined` means "not set"
+ * @property {Choice[]} [choices] for a select
+ * @property {boolean} [required] always passed, and always printed in the code
+ */
+
+/**
+ * What the page needs of a widget, whatever its kind: the options it takes through update()
+ * come from the controls, and the library checks them.
+ * @typedef {object} DemoWidget
+ * @property {(target: Element) => unknown} mount
+ * @property {(changes: Record<string, unknown>) => unknown} update
+ * @property {() => Promise<void>} refresh
+ * @property {() => void} destroy
+ * @property {HTMLElement | undefined} element
+ * @property {{ baseUrl?: string }} options
+ */
+
+/**
+ * One widget on the page and the figure that holds it.
+ * @typedef {object} Instance
+ * @property {string} theme
+ * @property {HTMLElement} panel
+ * @property {HTMLElement} mount
+ * @property {HTMLElement} stateBadge
+ * @property {DemoWidget | undefined} widget
+ */
+
+/** @typedef {{ type: Kind, instances: Instance[] }} Section a group of widgets of one kind */
+/** @typedef {Section & { message: HTMLElement }} Playground */
+/** @typedef {Node | string | undefined | null | false} Child */
+/** @typedef {HTMLElement & { timer?: ReturnType<typeof setTimeout> }} StatusElement a live status line and its clearing timer */
+
 // ---------------------------------------------------------------------------------------------
 // DOM helpers
 // ---------------------------------------------------------------------------------------------
@@ -26,37 +69,47 @@ import { faultBaseUrl } from '/demo/faults.mjs';
 /**
  * Creates an element. `props` are set as properties when the element has them (value, checked,
  * hidden, type...) and as attributes otherwise; children are nodes or strings (text nodes).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, unknown>} [props]
+ * @param {...(Child | Child[])} children
+ * @returns {HTMLElementTagNameMap[K]}
  */
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
+  /** The element's properties by name, for the props it has. */
+  const properties = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (node));
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined || value === null) continue;
-    if (key === 'class') node.className = value;
+    if (key === 'class') node.className = String(value);
     else if (key === 'dataset') Object.assign(node.dataset, value);
-    else if (key in node && !key.startsWith('aria-') && key !== 'for' && key !== 'role') node[key] = value;
+    else if (key in node && !key.startsWith('aria-') && key !== 'for' && key !== 'role') properties[key] = value;
     else if (value !== false) node.setAttribute(key, value === true ? '' : String(value));
   }
-  node.append(...children.flat().filter((c) => c !== undefined && c !== null && c !== false));
+  node.append(...children.flat().filter(/** @returns {c is Node | string} */ (c) => c !== undefined && c !== null && c !== false));
   return node;
 }
 
 let uid = 0;
-/** A page-unique id for label/aria wiring. */
+/** @type {(prefix: string) => string} a page-unique id for label/aria wiring */
 const nextId = (prefix) => `${prefix}-${++uid}`;
 
-/** A short form of an address for the log: first 6 and last 4 characters. */
+/** @type {(address: unknown) => string} a short form of an address for the log: first 6 and last 4 characters */
 const short = (address) =>
   typeof address === 'string' && address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : String(address);
 
-/** The message of anything thrown. */
+/** @type {(error: unknown) => string} the message of anything thrown */
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 
 // ---------------------------------------------------------------------------------------------
 // What the page demonstrates
 // ---------------------------------------------------------------------------------------------
 
+/** @type {(key: string, label: string, fallback: boolean) => DemoOption} */
 const bool = (key, label, fallback) => ({ key, control: 'checkbox', label, default: fallback });
+/** @type {(key: string, label: string, fallback: number) => DemoOption} */
 const count = (key, label, fallback) => ({ key, control: 'number', label, default: fallback });
+/** @type {(key: string, label: string, fallback: string | undefined, choices: Choice[], required?: boolean) => DemoOption} */
 const choice = (key, label, fallback, choices, required = false) => ({
   key,
   control: 'select',
@@ -70,6 +123,7 @@ const choice = (key, label, fallback, choices, required = false) => ({
  * The widget kinds and their own options, with the defaults documented in
  * src/widgets/types.ts. `default: undefined` means "not set"; `required` options are always
  * passed (and always printed in the code).
+ * @type {Record<Kind, { target: string, options: DemoOption[] }>}
  */
 const KINDS = {
   reputation: {
@@ -85,7 +139,7 @@ const KINDS = {
     options: [
       choice('badgeKey', 'Badge', undefined, [
         [undefined, '(all badges)'],
-        ...BADGE_DEFINITIONS.map((d) => [d.key, `${d.key}: ${d.title}`]),
+        ...BADGE_DEFINITIONS.map((d) => /** @type {Choice} */ ([d.key, `${d.key}: ${d.title}`])),
         ['unknown_badge', 'unknown_badge (not defined: 404)'],
       ]),
       count('maxBadges', 'Max badges', 6),
@@ -109,7 +163,10 @@ const KINDS = {
         'categoryKey',
         'Category',
         'longevity',
-        [...CATEGORY_DEFINITIONS.map((d) => [d.key, `${d.key}: ${d.displayName}`]), ['bridging', 'bridging (no definition)']],
+        [
+          ...CATEGORY_DEFINITIONS.map((d) => /** @type {Choice} */ ([d.key, `${d.key}: ${d.displayName}`])),
+          ['bridging', 'bridging (no definition)'],
+        ],
         true,
       ),
       bool('showTitle', 'Title', true),
@@ -122,7 +179,10 @@ const KINDS = {
   },
 };
 
-/** Locales of the locale picker; `undefined` leaves the option out (the browser's locale). */
+/**
+ * Locales of the locale picker; `undefined` leaves the option out (the browser's locale).
+ * @type {Choice[]}
+ */
 const LOCALES = [
   [undefined, `Browser default (${navigator.language})`],
   ['en-US', 'English (US): en-US'],
@@ -131,8 +191,17 @@ const LOCALES = [
   ['ar-EG', 'Arabic (Egypt): ar-EG'],
 ];
 
-/** Fixture addresses for the address pickers, in fixture order. */
-const ADDRESS_CHOICES = Object.keys(ADDRESSES).map((name) => [ADDRESSES[name], ADDRESS_LABELS[name] ?? name]);
+/** The kinds, in the order of {@link KINDS}. */
+const KIND_NAMES = /** @type {Kind[]} */ (Object.keys(KINDS));
+
+/**
+ * Fixture addresses for the address pickers, in fixture order.
+ * @type {Choice[]}
+ */
+const ADDRESS_CHOICES = Object.entries(ADDRESSES).map(([name, address]) => [
+  address,
+  ADDRESS_LABELS[/** @type {keyof ADDRESSES} */ (name)] ?? name,
+]);
 const CUSTOM_ADDRESS = '__custom__';
 
 /** The client's documented default timeout; passed explicitly to undo the "hang" fault's 3 s. */
@@ -141,6 +210,7 @@ const DEFAULT_TIMEOUT_MS = 45000;
 /**
  * Failures the sandbox can inject (items of a `/__fault/{spec}` prefix, see demo/sandbox.mjs).
  * `timeoutMs` is passed to the widgets along with the fault.
+ * @type {Record<string, { label: string, items: import('/demo/faults.mjs').FaultItems, timeoutMs?: number }>}
  */
 const FAILURES = {
   none: { label: 'None: a healthy service', items: {} },
@@ -162,6 +232,7 @@ const LATENCIES = [0, 300, 1500];
 /**
  * The faults in force, changed by the Sandbox panel. `viaProxy`: widgets call repkit's caching
  * proxy on /rep (demo/server.mjs) with no key on the page, the recommended production setup.
+ * @type {{ latency: number, failure: string, viaProxy: boolean }}
  */
 const sandbox = { latency: 0, failure: 'none', viaProxy: false };
 
@@ -178,6 +249,9 @@ const PAGE_TOKEN = Math.random().toString(36).slice(2, 8);
  * Client options for one widget (or the client playground): the sandbox on this origin, behind
  * a fault prefix when a fault is chosen. Each call gets a unique `id` item, so a `times`
  * counter (503 once, then OK) starts afresh for every widget and every time it is applied.
+ * @param {string} name
+ * @param {number | string} [id]
+ * @returns {{ baseUrl: string, timeoutMs: number }}
  */
 function clientOptions(name, id = ++faultCounter) {
   // Through the proxy the sandbox's faults do not apply: it answers from its cache.
@@ -195,7 +269,7 @@ function clientOptions(name, id = ++faultCounter) {
 // Code generators: one function per format. A new format is one more entry here.
 // ---------------------------------------------------------------------------------------------
 
-/** A JavaScript string literal in single quotes; `<` is escaped so it is safe inside <script>. */
+/** @type {(s: unknown) => string} a JavaScript string literal in single quotes; `<` is escaped so it is safe inside <script> */
 const jsString = (s) =>
   `'${String(s)
     .replace(/\\/g, '\\\\')
@@ -206,7 +280,11 @@ const jsString = (s) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')}'`;
 
-/** An object literal, one property per line, indented by `indent`. */
+/**
+ * An object literal, one property per line, indented by `indent`.
+ * @param {Record<string, unknown>} config
+ * @param {string} [indent]
+ */
 function objectLiteral(config, indent = '') {
   const lines = Object.entries(config).map(([k, v]) => `${indent}  ${k}: ${typeof v === 'string' ? jsString(v) : String(v)},`);
   return `{\n${lines.join('\n')}\n${indent}}`;
@@ -216,6 +294,7 @@ function objectLiteral(config, indent = '') {
  * Code generators keyed by format. Each receives `{ config, target }`: `config` holds `type`,
  * `apiKey`, `address` and the options that differ from their defaults, in display order;
  * `target` is a CSS id selector for the container.
+ * @type {Record<string, { label: string, note: string, generate: (input: { config: Record<string, unknown>, target: string }) => string }>}
  */
 const CODE_FORMATS = {
   esm: {
@@ -236,11 +315,17 @@ const CODE_FORMATS = {
     label: 'No-code snippet',
     note: 'Paste into any HTML page',
     // Exactly what repkit's own snippet() prints: the tests load the same output.
-    generate: ({ config }) => `${snippet(config)}\n`,
+    // The config is the playground's, which the library checks: snippet() throws on a bad one.
+    generate: ({ config }) => `${snippet(/** @type {WidgetConfig} */ (/** @type {unknown} */ (config)))}\n`,
   },
 };
 
-/** Copies `text`; when the Clipboard API is missing or refused, selects `pre` for a manual copy. */
+/**
+ * Copies `text`; when the Clipboard API is missing or refused, selects `pre` for a manual copy.
+ * @param {string} text
+ * @param {Node} pre
+ * @param {StatusElement} status
+ */
 async function copyText(text, pre, status) {
   clearTimeout(status.timer);
   try {
@@ -271,33 +356,51 @@ async function copyText(text, pre, status) {
  * The one data panel's values (address, key, locale), shared by every widget on the page, and
  * each kind's own option values, kept while another kind is shown.
  */
+/** @type {{ apiKey: string, address: string, locale: string | undefined }} */
 const data = { apiKey: API_KEY, address: ADDRESSES.rich, locale: undefined };
-const kindValues = Object.fromEntries(
-  Object.entries(KINDS).map(([type, kind]) => [type, Object.fromEntries(kind.options.map((o) => [o.key, o.default]))]),
+const kindValues = /** @type {Record<Kind, Record<string, unknown>>} */ (
+  Object.fromEntries(Object.entries(KINDS).map(([type, kind]) => [type, Object.fromEntries(kind.options.map((o) => [o.key, o.default]))]))
 );
 
 /**
  * Every group of widgets, for the global controls: the playground (its kind changes with the
  * tabs; a light and a dark widget) and the gallery (one widget per kind, theme 'auto').
  */
+/** @type {Section[]} */
 const sections = [];
+/** @type {Playground} */
 let playground;
-/** What the code tabs print: the playground's kind, the theme picked for the code, the tab. */
+/**
+ * What the code tabs print: the playground's kind, the theme picked for the code, the tab.
+ * @type {{ theme: string, format: string, blocks: Record<string, HTMLElement>, status: StatusElement | undefined }}
+ */
 const code = { theme: 'light', format: 'esm', blocks: {}, status: undefined };
 
-/** The widget config of one instance: shared data, the kind's options, its theme, the sandbox. */
+/**
+ * The widget config of one instance: shared data, the kind's options, its theme, the sandbox.
+ * @param {Section} section
+ * @param {Instance} instance
+ */
 function configFor(section, instance) {
+  /** @type {Record<string, unknown>} */
   const config = { type: section.type, theme: instance.theme };
   for (const [key, value] of Object.entries({ ...data, ...kindValues[section.type] })) if (value !== undefined) config[key] = value;
   if (sandbox.viaProxy) delete config.apiKey;
   return { ...config, ...clientOptions(`${section.type}-${instance.theme}`) };
 }
 
-/** Creates and mounts one instance's widget; a failure shows in place, not as a page error. */
+/**
+ * Creates and mounts one instance's widget; a failure shows in place, not as a page error.
+ * @param {Section} section
+ * @param {Instance} instance
+ */
 function mountInstance(section, instance) {
   instance.mount.replaceChildren();
   try {
-    instance.widget = createWidget(configFor(section, instance));
+    // The config comes from the controls; createWidget() checks it and throws on a bad one.
+    /** @type {DemoWidget} */
+    const widget = createWidget(/** @type {WidgetConfig} */ (configFor(section, instance)));
+    instance.widget = widget;
     instance.widget.mount(instance.mount);
     instance.widget.element?.classList.add('demo-widget');
     return true;
@@ -314,6 +417,7 @@ function mountInstance(section, instance) {
   }
 }
 
+/** @param {Instance} instance */
 function destroyInstance(instance) {
   instance.widget?.destroy();
   instance.widget = undefined;
@@ -321,13 +425,22 @@ function destroyInstance(instance) {
   setState(instance, 'off');
 }
 
-/** Mirrors a host's data-state in the panel caption. */
+/**
+ * Mirrors a host's data-state in the panel caption.
+ * @param {Instance} instance
+ * @param {string} state
+ */
 function setState(instance, state) {
   instance.stateBadge.textContent = state;
   instance.stateBadge.dataset.state = state;
 }
 
-/** A figure holding one widget, its caption saying the theme and the widget's state. */
+/**
+ * A figure holding one widget, its caption saying the theme and the widget's state.
+ * @param {string} theme
+ * @param {string} caption
+ * @returns {Instance}
+ */
 function stagePanel(theme, caption) {
   const stateBadge = el('span', { class: 'state' });
   const mount = el('div', { class: 'mount' });
@@ -337,6 +450,7 @@ function stagePanel(theme, caption) {
     el('figcaption', {}, el('code', {}, caption), stateBadge),
     mount,
   );
+  /** @type {Instance} */
   const instance = { theme, panel, mount, stateBadge, widget: undefined };
   setState(instance, 'loading');
   // The widget host carries data-state (loading / ready / error); show it in the caption.
@@ -351,6 +465,9 @@ function stagePanel(theme, caption) {
  * Applies changes to the widgets they concern through update(): data changes to every widget,
  * a kind's options to the playground. A value the library rejects (TypeError) is reported
  * beside the controls and nothing changes.
+ * @param {Record<string, unknown>} changes
+ * @param {Element} [control]
+ * @param {Kind} [type]
  */
 function change(changes, control, type) {
   const target = type ? kindValues[type] : data;
@@ -359,9 +476,9 @@ function change(changes, control, type) {
   const live = sections
     .filter((s) => !type || s.type === type)
     .flatMap((s) => s.instances)
-    .filter((i) => i.widget);
+    .flatMap((i) => (i.widget ? [i.widget] : []));
   try {
-    for (const instance of live) instance.widget.update(changes);
+    for (const widget of live) widget.update(changes);
   } catch (error) {
     Object.assign(target, previous);
     control?.setAttribute('aria-invalid', 'true');
@@ -379,6 +496,7 @@ function change(changes, control, type) {
 /** The config printed in the code tabs: required options, then only what differs from the defaults. */
 function codeConfig() {
   const { type } = playground;
+  /** @type {Record<string, unknown>} */
   const config = sandbox.viaProxy
     ? { type, baseUrl: PROXY_BASE_URL, address: data.address }
     : { type, apiKey: data.apiKey, address: data.address };
@@ -394,16 +512,23 @@ function codeConfig() {
 function renderCode() {
   const input = { config: codeConfig(), target: KINDS[playground.type].target };
   for (const [format, { generate }] of Object.entries(CODE_FORMATS)) {
+    const block = code.blocks[format];
+    if (!block) continue;
     try {
-      code.blocks[format].textContent = generate(input);
+      block.textContent = generate(input);
     } catch (error) {
       // snippet() refuses a config repkit would refuse: say why instead of printing broken code.
-      code.blocks[format].textContent = `// ${error.message}`;
+      block.textContent = `// ${messageOf(error)}`;
     }
   }
 }
 
-/** A labelled select over `[value, label]` pairs; `undefined` values become ''. */
+/**
+ * A labelled select over `[value, label]` pairs; `undefined` values become ''.
+ * @param {string} id
+ * @param {Choice[]} choices
+ * @param {string | undefined} current
+ */
 function selectControl(id, choices, current) {
   return el(
     'select',
@@ -412,7 +537,11 @@ function selectControl(id, choices, current) {
   );
 }
 
-/** One control for one option of `type`. */
+/**
+ * One control for one option of `type`.
+ * @param {Kind} type
+ * @param {DemoOption} option
+ */
 function optionControl(type, option) {
   const id = nextId(`${type}-${option.key}`);
   const name = el('code', { class: 'option-name' }, option.key);
@@ -436,7 +565,7 @@ function optionControl(type, option) {
     });
     return el('div', { class: 'field' }, el('label', { for: id }, option.label, ' ', name), input);
   }
-  const select = selectControl(id, option.choices, current);
+  const select = selectControl(id, option.choices ?? [], typeof current === 'string' ? current : undefined);
   // update() puts an option given as undefined back to its default (badgeKey: every badge).
   select.addEventListener('change', () => change({ [option.key]: select.value || undefined }, select, type));
   return el('div', { class: 'field' }, el('label', { for: id }, option.label, ' ', name), select);
@@ -529,9 +658,12 @@ function codeTabs() {
     renderCode();
   });
   code.status = el('span', { class: 'copy-status', role: 'status' });
+  /** @type {HTMLElement[]} */
   const tabs = [];
+  /** @type {HTMLElement[]} */
   const panels = [];
-  const select = (format, focus = false) => {
+  /** @type {(format: string | undefined, focus?: boolean) => void} */
+  const select = (format = 'esm', focus = false) => {
     code.format = format;
     for (const tab of tabs) {
       const on = tab.dataset.format === format;
@@ -568,14 +700,19 @@ function codeTabs() {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    select(tabs[(i + step + tabs.length) % tabs.length].dataset.format, true);
+    select(tabs[(i + step + tabs.length) % tabs.length]?.dataset.format, true);
   });
   const copy = el('button', { type: 'button', class: 'button button-small' }, 'Copy');
-  copy.addEventListener('click', () => copyText(code.blocks[code.format].textContent, code.blocks[code.format].parentElement, code.status));
+  /** @type {(format: string) => void} copies the code of one tab */
+  const copyBlock = (format) => {
+    const block = code.blocks[format];
+    if (block?.parentElement && code.status) copyText(block.textContent ?? '', block.parentElement, code.status);
+  };
+  copy.addEventListener('click', () => copyBlock(code.format));
   const copySnippet = el('button', { type: 'button', class: 'button button-primary', id: 'copy-snippet' }, 'Copy snippet');
   copySnippet.addEventListener('click', () => {
     select('snippet');
-    copyText(code.blocks.snippet.textContent, code.blocks.snippet.parentElement, code.status);
+    copyBlock('snippet');
   });
   select('esm');
   return el(
@@ -601,15 +738,21 @@ function codeTabs() {
   );
 }
 
-/** The playground: kind tabs, the live widget in both themes, the data and the kind's options, the code. */
+/**
+ * The playground: kind tabs, the live widget in both themes, the data and the kind's options, the code.
+ * @param {HTMLElement} root
+ */
 function setupPlayground(root) {
-  playground = { type: 'reputation', instances: [stagePanel('light', "theme: 'light'"), stagePanel('dark', "theme: 'dark'")] };
+  playground = {
+    type: 'reputation',
+    instances: [stagePanel('light', "theme: 'light'"), stagePanel('dark', "theme: 'dark'")],
+    message: el('p', { class: 'notice notice-warn', role: 'alert', hidden: true }),
+  };
   sections.push(playground);
-  playground.message = el('p', { class: 'notice notice-warn', role: 'alert', hidden: true });
   const options = el('form', { class: 'controls-group controls-kind', 'aria-label': 'Options of this kind' });
   options.addEventListener('submit', (event) => event.preventDefault());
 
-  const kindTabs = Object.keys(KINDS).map((type) => {
+  const kindTabs = KIND_NAMES.map((type) => {
     const tab = el(
       'button',
       { type: 'button', class: 'kind-tab', 'aria-pressed': 'false', dataset: { kind: type } },
@@ -619,6 +762,7 @@ function setupPlayground(root) {
     return tab;
   });
 
+  /** @type {(type: Kind) => void} */
   const showKind = (type) => {
     playground.type = type;
     for (const tab of kindTabs) tab.setAttribute('aria-pressed', String(tab.dataset.kind === type));
@@ -652,14 +796,18 @@ function setupPlayground(root) {
   showKind(playground.type);
 }
 
-/** One widget of each kind with theme 'auto', sharing the data panel's values. */
+/**
+ * One widget of each kind with theme 'auto', sharing the data panel's values.
+ * @param {HTMLElement} root
+ */
 function setupGallery(root) {
   const grid = el('div', { class: 'gallery' });
-  for (const type of Object.keys(KINDS)) {
-    const section = { type, instances: [stagePanel('auto', `type: '${type}'`)] };
+  for (const type of KIND_NAMES) {
+    const instance = stagePanel('auto', `type: '${type}'`);
+    const section = { type, instances: [instance] };
     sections.push(section);
-    grid.append(section.instances[0].panel);
-    mountInstance(section, section.instances[0]);
+    grid.append(instance.panel);
+    mountInstance(section, instance);
   }
   root.append(grid);
 }
@@ -682,6 +830,7 @@ function applySandbox() {
   }
 }
 
+/** @param {HTMLElement} root */
 function setupSandbox(root) {
   const latencyId = nextId('latency');
   const failureId = nextId('failure');
@@ -780,14 +929,22 @@ function setupSandbox(root) {
 // ---------------------------------------------------------------------------------------------
 
 const LOG_LIMIT = 200;
+/** @type {{ load: number, error: number, list: HTMLElement | undefined, counts: HTMLElement | undefined }} */
 const logState = { load: 0, error: 0, list: undefined, counts: undefined };
 
 const timeStamp = () => {
   const now = new Date();
-  const pad = (n, w = 2) => String(n).padStart(w, '0');
+  const pad = (/** @type {number} */ n, w = 2) => String(n).padStart(w, '0');
   return `${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}.${pad(now.getMilliseconds(), 3)}`;
 };
 
+/**
+ * @param {string} kind `load`, `error` or `note`: the entry's colour
+ * @param {string} name
+ * @param {string | undefined} source which widget
+ * @param {unknown} status
+ * @param {string} message
+ */
 function addLogEntry(kind, name, source, status, message) {
   const { list } = logState;
   if (!list) return;
@@ -805,29 +962,53 @@ function addLogEntry(kind, name, source, status, message) {
     message && el('p', { class: 'log-message' }, message),
   );
   list.prepend(entry);
-  while (list.childElementCount > LOG_LIMIT) list.lastElementChild.remove();
-  const { load, error } = logState;
-  logState.counts.textContent = `${load} load${load === 1 ? '' : 's'}, ${error} error${error === 1 ? '' : 's'}`;
+  while (list.childElementCount > LOG_LIMIT) list.lastElementChild?.remove();
+  const { load, error, counts } = logState;
+  if (counts) counts.textContent = `${load} load${load === 1 ? '' : 's'}, ${error} error${error === 1 ? '' : 's'}`;
 }
 
+/** @param {string} message */
 function logNote(message) {
   addLogEntry('note', 'note', undefined, undefined, message);
 }
 
-/** Which section and theme a widget host belongs to. */
+/**
+ * Which section and theme a widget host belongs to.
+ * @param {EventTarget | null} host
+ */
 function sourceOf(host) {
-  const panel = host?.closest?.('.stage-panel');
-  const type = host?.dataset?.type ?? '?';
-  return panel ? `${type} · ${panel.dataset.theme}` : type;
+  if (!(host instanceof HTMLElement)) return '?';
+  const panel = host.closest('.stage-panel');
+  const type = host.dataset.type ?? '?';
+  return panel instanceof HTMLElement ? `${type} · ${panel.dataset.theme}` : type;
+}
+
+/**
+ * The `name` and `statusCode` of anything thrown, when it has them (a ServiceError has both).
+ * @param {unknown} error
+ * @returns {{ name?: string, statusCode?: number }}
+ */
+const errorFields = (error) => (typeof error === 'object' && error !== null ? error : {});
+
+/**
+ * The element of index.html with this id.
+ * @param {string} id
+ */
+function byId(id) {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`demo: index.html has no #${id}`);
+  return found;
 }
 
 function setupLog() {
-  logState.list = document.getElementById('log-list');
-  logState.counts = document.getElementById('log-counts');
-  document.getElementById('log-clear').addEventListener('click', () => {
-    logState.list.replaceChildren();
+  const list = byId('log-list');
+  const counts = byId('log-counts');
+  logState.list = list;
+  logState.counts = counts;
+  byId('log-clear').addEventListener('click', () => {
+    list.replaceChildren();
     logState.load = logState.error = 0;
-    logState.counts.textContent = 'No events yet';
+    counts.textContent = 'No events yet';
   });
   document.addEventListener('repkit:load', (event) => {
     logState.load++;
@@ -836,8 +1017,8 @@ function setupLog() {
   document.addEventListener('repkit:error', (event) => {
     logState.error++;
     const error = event.detail?.error;
-    const status = error?.statusCode;
-    addLogEntry('error', 'repkit:error', sourceOf(event.target), status ?? error?.name, messageOf(error));
+    const { statusCode, name } = errorFields(error);
+    addLogEntry('error', 'repkit:error', sourceOf(event.target), statusCode ?? name, messageOf(error));
   });
   // A strict page policy is part of the demo: report anything it blocks.
   document.addEventListener('securitypolicyviolation', (event) => {
@@ -849,6 +1030,10 @@ function setupLog() {
 // Client playground
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The client's operations: name, call, and the code that makes the call.
+ * @type {Array<[name: string, invoke: (client: ServiceClient, address: string, signal: AbortSignal) => Promise<unknown>, text: (address: string) => string]>}
+ */
 const OPERATIONS = [
   ['getScores', (c, a, s) => c.getScores(a, s), (a) => `client.getScores(${jsString(a)})`],
   ['getBadges', (c, a, s) => c.getBadges(a, s), (a) => `client.getBadges(${jsString(a)})`],
@@ -857,6 +1042,10 @@ const OPERATIONS = [
   ['getBadge', (c, a, s) => c.getBadge(a, 'early_adopter', s), (a) => `client.getBadge(${jsString(a)}, 'early_adopter')`],
 ];
 
+/** @param {string} name the operation of {@link OPERATIONS} with this name (the first for none) */
+const operationOf = (name) => OPERATIONS.find(([n]) => n === name) ?? OPERATIONS[0];
+
+/** @param {HTMLElement} root */
 function setupClient(root) {
   const opId = nextId('client-op');
   const addrId = nextId('client-address');
@@ -871,10 +1060,11 @@ function setupClient(root) {
   const output = el('code', {});
   const outputPre = el('pre', { class: 'client-output', tabIndex: 0, 'aria-label': 'Result', hidden: true }, output);
   const status = el('p', { class: 'client-status', role: 'status' });
+  /** @type {AbortController | undefined} */
   let controller;
 
   const showCall = () => {
-    const [, , text] = OPERATIONS.find(([name]) => name === op.value);
+    const [, , text] = operationOf(op.value);
     call.textContent = `const client = new ServiceClient({ apiKey: ${jsString(API_KEY)} });\nconst result = await ${text(address.value)};`;
   };
   op.addEventListener('change', showCall);
@@ -891,7 +1081,7 @@ function setupClient(root) {
     event.preventDefault();
     controller?.abort();
     const mine = (controller = new AbortController());
-    const [, invoke] = OPERATIONS.find(([name]) => name === op.value);
+    const [, invoke] = operationOf(op.value);
     status.textContent = 'Loading…';
     status.dataset.tone = '';
     const started = performance.now();
@@ -906,7 +1096,8 @@ function setupClient(root) {
     } catch (error) {
       if (mine !== controller) return;
       outputPre.hidden = false;
-      output.textContent = `${error?.name ?? 'Error'}${error?.statusCode !== undefined ? ` (statusCode ${error.statusCode})` : ''}: ${messageOf(error)}`;
+      const { name, statusCode } = errorFields(error);
+      output.textContent = `${name ?? 'Error'}${statusCode !== undefined ? ` (statusCode ${statusCode})` : ''}: ${messageOf(error)}`;
       status.textContent = `Rejected after ${Math.round(performance.now() - started)} ms.`;
       status.dataset.tone = 'warn';
     }
@@ -927,11 +1118,13 @@ function setupClient(root) {
 // ---------------------------------------------------------------------------------------------
 
 setupLog();
-for (const [id, setup] of [
+/** @type {Array<[string, (root: HTMLElement) => void]>} */
+const PARTS = [
   ['playground', setupPlayground],
   ['gallery', setupGallery],
-]) {
-  const root = document.getElementById(id);
+];
+for (const [id, setup] of PARTS) {
+  const root = byId(id);
   try {
     setup(root);
   } catch (error) {
@@ -940,5 +1133,5 @@ for (const [id, setup] of [
     console.error(error);
   }
 }
-setupSandbox(document.getElementById('sandbox'));
-setupClient(document.getElementById('client'));
+setupSandbox(byId('sandbox'));
+setupClient(byId('client'));

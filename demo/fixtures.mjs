@@ -1,6 +1,7 @@
+// @ts-check
 /**
  * Fixture records served by the sandbox (demo/sandbox.mjs), shaped as the production service
- * sends them (/work/shared/WIRE.md "Records as the service sends them"), not as the client's
+ * sends them, not as the client's
  * public types name them:
  *
  * - profiles carry `polkadotIdentities` (public name: `chainIdentities`), whose identity
@@ -27,6 +28,125 @@
  * absolute http(s) URLs.
  *
  * Zero dependencies and no node: imports: the demo page imports this file in the browser.
+ */
+
+// ---------------------------------------------------------------------------------------
+// The records' types, with the service's field names
+// ---------------------------------------------------------------------------------------
+
+/** @typedef {'rich' | 'identityOnly' | 'noBadges' | 'noProfile' | 'fresh' | 'hostile' | 'unknown'} FixtureName */
+/** @typedef {'app' | 'api'} Source */
+/** @typedef {{ label: string, description: string }} LabelledText */
+
+/**
+ * @typedef {object} WireReason
+ * @property {string} key
+ * @property {number} points
+ * @property {string} title
+ * @property {string} description
+ * @property {LabelledText[]} thresholds
+ * @property {string[]} advices
+ * @property {string} _id
+ */
+
+/**
+ * A category definition as the metadata list sends it (nested ones come without `key`).
+ * @typedef {object} WireCategoryDefinition
+ * @property {string} key
+ * @property {string} displayName
+ * @property {string} short_description
+ * @property {string} long_description
+ * @property {number} order
+ * @property {WireReason[]} reasons
+ */
+
+/**
+ * @typedef {object} WireBadgeLevel
+ * @property {number} level
+ * @property {string} key
+ * @property {number} value
+ * @property {string} title
+ * @property {LabelledText[]} constraints
+ * @property {string[]} advice
+ * @property {string} shortDescription
+ * @property {string} longDescription
+ */
+
+/**
+ * A badge definition as the metadata list sends it (nested ones come without `key`).
+ * @typedef {object} WireBadgeDefinition
+ * @property {string} key
+ * @property {string} title
+ * @property {string} shortDescription
+ * @property {string} longDescription
+ * @property {string} metric
+ * @property {string} [imageUrl]
+ * @property {WireBadgeLevel[]} levels
+ */
+
+/** @typedef {{ score: number, reason: string, title: string, _id: string }} WireCategoryScore */
+
+/**
+ * @typedef {object} WireScores
+ * @property {string} address
+ * @property {number} totalScore
+ * @property {Record<string, WireCategoryScore>} categories
+ * @property {string} calculatedAt
+ * @property {Source} source
+ */
+
+/**
+ * @typedef {object} WireUserBadge
+ * @property {string} badgeKey
+ * @property {number} achievedLevel
+ * @property {string} achievedLevelKey
+ * @property {string} achievedLevelTitle
+ * @property {string | null} [earnedAt]
+ */
+
+/** @typedef {{ address: string, badges: WireUserBadge[], count: number, source: Source }} WireBadges */
+/** @typedef {{ index: number, judgement: string, _id: string }} WireJudgement */
+
+/**
+ * An on-chain identity with the service's field names.
+ * @typedef {object} WireIdentity
+ * @property {string} address
+ * @property {string | null} [display]
+ * @property {string | null} [legal]
+ * @property {string | null} [email]
+ * @property {string | null} [web]
+ * @property {string | null} [twitter]
+ * @property {string | null} [github]
+ * @property {string | null} [matrix]
+ * @property {string | null} [discord]
+ * @property {string | null} [riot]
+ * @property {WireJudgement[]} judgements
+ * @property {string | null} [role]
+ * @property {number | null} [nonce]
+ */
+
+/**
+ * @typedef {object} WireProfile
+ * @property {string} address
+ * @property {string | null} displayName
+ * @property {string | null} avatarUrl
+ * @property {string | null} bio
+ * @property {Record<string, string>} socialLinks
+ * @property {WireIdentity[]} polkadotIdentities
+ * @property {number} [nftCount] sent for computed (`'api'`) profiles only
+ * @property {Source} source
+ */
+
+/**
+ * What the sandbox serves for one address.
+ * @typedef {object} AddressFixture
+ * @property {WireScores} scores the getScores record
+ * @property {WireBadges} badges the getBadges record
+ * @property {WireProfile} profile the getProfile record
+ * @property {Record<string, WireCategoryDefinition | null>} [categoryDefinitions] per-address
+ *   overrides of the definitions answered by getCategoryScore (the hostile account uses this)
+ * @property {Record<string, WireBadgeDefinition>} [badgeDefinitions] per-address overrides of
+ *   the definitions answered by getBadge (the hostile account uses this)
  */
 
 /** The API key the sandbox accepts from any origin. */
@@ -61,6 +181,7 @@ export function withOrigin(value, origin) {
  * valid address the service has never seen, they are computed on the spot (see
  * {@link brandNewRecords}): total 0, no categories, no badges, an empty profile.
  */
+/** @type {Readonly<Record<FixtureName, string>>} */
 export const ADDRESSES = Object.freeze({
   rich: '1bW2n31E8Sx3JaDBs39FF2Se4qbjvgE2BLtonvAcqDSCFa6',
   identityOnly: '135zNoanbmg5DrG1ixwEEzRiNpXw6at7Gt6Fy5mSn6kK9xEp',
@@ -72,6 +193,7 @@ export const ADDRESSES = Object.freeze({
 });
 
 /** Short human labels for {@link ADDRESSES}, for the demo page's address picker. */
+/** @type {Readonly<Record<FixtureName, string>>} */
 export const ADDRESS_LABELS = Object.freeze({
   rich: 'App user: full profile, 12 categories, 6 badges',
   identityOnly: 'Computed: on-chain identity only (display name, avatar, bio null)',
@@ -89,7 +211,7 @@ const HOSTILE_LINKED = '1268ffEtsrXKAMbRpWssEJCoCRmNPf94Cy6CmpfFgN9VyHkm';
 /** Local images served by the sandbox (demo/fixtures/). */
 const IMAGE = {
   avatar: `${ORIGIN_PLACEHOLDER}/demo/fixtures/avatar.svg`,
-  badge: (name) => `${ORIGIN_PLACEHOLDER}/demo/fixtures/badges/${name}.svg`,
+  badge: (/** @type {string} */ name) => `${ORIGIN_PLACEHOLDER}/demo/fixtures/badges/${name}.svg`,
 };
 
 /**
@@ -105,6 +227,7 @@ const oid = () => `6650f0c2a1b2${(++oidSeq).toString(16).padStart(12, '0')}`;
 
 /**
  * One reason of a category definition, with its `_id`.
+ * @returns {WireReason}
  * @param {string} key the reason key a category score's `reason` refers to
  * @param {number} points
  * @param {string} title
@@ -122,7 +245,15 @@ const reason = (key, points, title, description, thresholds, advices) => ({
   _id: oid(),
 });
 
-/** A category definition; `order` follows the position in {@link CATEGORY_DEFINITIONS}. */
+/**
+ * A category definition; `order` follows the position in {@link CATEGORY_DEFINITIONS}.
+ * @param {string} key
+ * @param {string} displayName
+ * @param {string} short_description
+ * @param {string} long_description
+ * @param {WireReason[]} reasons
+ * @returns {WireCategoryDefinition}
+ */
 const category = (key, displayName, short_description, long_description, reasons) => ({
   key,
   displayName,
@@ -132,7 +263,7 @@ const category = (key, displayName, short_description, long_description, reasons
   reasons,
 });
 
-/** The 12 categories, with `displayName`s as WIRE.md lists them, in the service's order. */
+/** The service's 12 categories, with its `displayName`s, in its order. */
 export const CATEGORY_DEFINITIONS = [
   category(
     'longevity',
@@ -456,6 +587,7 @@ CATEGORY_DEFINITIONS.forEach((d, i) => (d.order = i));
 
 /**
  * One level of a badge definition, in the service's field order.
+ * @returns {WireBadgeLevel}
  * @param {number} level 1..3
  * @param {string} key e.g. `LEVEL_2_5_VOTES`
  * @param {number} value the metric amount needed
@@ -476,7 +608,17 @@ const level = (level, key, value, title, shortDescription, longDescription, cons
   longDescription,
 });
 
-/** A badge definition; `imageUrl` is left out when not given (the service omits it). */
+/**
+ * A badge definition; `imageUrl` is left out when not given (the service omits it).
+ * @param {string} key
+ * @param {string} title
+ * @param {string} shortDescription
+ * @param {string} longDescription
+ * @param {string} metric
+ * @param {string | undefined} imageUrl
+ * @param {WireBadgeLevel[]} levels
+ * @returns {WireBadgeDefinition}
+ */
 const badgeDef = (key, title, shortDescription, longDescription, metric, imageUrl, levels) => ({
   key,
   title,
@@ -755,6 +897,7 @@ export const BADGE_DEFINITIONS = [
  * @param {string} key category key
  * @param {string} reasonKey
  * @param {string} [title] the score's title; defaults to the definition's displayName
+ * @returns {WireCategoryScore}
  */
 function scoreFor(key, reasonKey, title) {
   const def = CATEGORY_DEFINITIONS.find((d) => d.key === key);
@@ -763,7 +906,11 @@ function scoreFor(key, reasonKey, title) {
   return { score: r.points, reason: reasonKey, title: title ?? def.displayName, _id: oid() };
 }
 
-/** A categories map from `[key, reasonKey, title?]` rows. */
+/**
+ * A categories map from `[key, reasonKey, title?]` rows.
+ * @param {Array<[string, string, string?]>} rows
+ * @returns {Record<string, WireCategoryScore>}
+ */
 const categoriesOf = (rows) => Object.fromEntries(rows.map(([key, reasonKey, title]) => [key, scoreFor(key, reasonKey, title)]));
 
 /**
@@ -772,6 +919,7 @@ const categoriesOf = (rows) => Object.fromEntries(rows.map(([key, reasonKey, tit
  * @param {string} key
  * @param {number} levelNo
  * @param {string} [earnedAt] ISO 8601
+ * @returns {WireUserBadge}
  */
 function earned(key, levelNo, earnedAt) {
   const def = BADGE_DEFINITIONS.find((d) => d.key === key);
@@ -780,10 +928,20 @@ function earned(key, levelNo, earnedAt) {
   return { badgeKey: key, achievedLevel: l.level, achievedLevelKey: l.key, achievedLevelTitle: l.title, ...(earnedAt ? { earnedAt } : {}) };
 }
 
-/** Sum of the category scores: totalScore always matches the breakdown. */
+/**
+ * Sum of the category scores: totalScore always matches the breakdown.
+ * @param {Record<string, WireCategoryScore>} categories
+ */
 const total = (categories) => Object.values(categories).reduce((s, c) => s + c.score, 0);
 
-/** A getScores record. */
+/**
+ * A getScores record.
+ * @param {string} address
+ * @param {Record<string, WireCategoryScore>} categories
+ * @param {string} calculatedAt ISO 8601
+ * @param {Source} source
+ * @returns {WireScores}
+ */
 const scoresOf = (address, categories, calculatedAt, source) => ({
   address,
   totalScore: total(categories),
@@ -792,10 +950,21 @@ const scoresOf = (address, categories, calculatedAt, source) => ({
   source,
 });
 
-/** A getBadges record; `count` always equals `badges.length`. */
+/**
+ * A getBadges record; `count` always equals `badges.length`.
+ * @param {string} address
+ * @param {WireUserBadge[]} badges
+ * @param {Source} source
+ * @returns {WireBadges}
+ */
 const badgesOf = (address, badges, source) => ({ address, badges, count: badges.length, source });
 
-/** A registrar judgement as the service stores it. */
+/**
+ * A registrar judgement as the service stores it.
+ * @param {number} index
+ * @param {string} value
+ * @returns {WireJudgement}
+ */
 const judgement = (index, value) => ({ index, judgement: value, _id: oid() });
 
 /**
@@ -882,7 +1051,12 @@ const h = () => HOSTILE_STRINGS[hi++ % (HOSTILE_STRINGS.length - 1)]; // the lon
 let ui = 0;
 const hu = () => HOSTILE_URLS[ui++ % HOSTILE_URLS.length];
 
-/** A category definition where every string is hostile; its first reason key is `reasonKey`. */
+/**
+ * A category definition where every string is hostile; its first reason key is `reasonKey`.
+ * @param {string} key
+ * @param {string} reasonKey
+ * @returns {WireCategoryDefinition}
+ */
 function hostileCategoryDefinition(key, reasonKey) {
   return {
     key,
@@ -905,7 +1079,10 @@ function hostileCategoryDefinition(key, reasonKey) {
   };
 }
 
-/** A badge definition where every string (level keys and constraints too) is hostile; three valid levels. */
+/**
+ * A badge definition where every string (level keys and constraints too) is hostile; three valid levels.
+ * @returns {WireBadgeDefinition}
+ */
 function hostileBadgeDefinition() {
   return {
     key: h(),
@@ -934,6 +1111,7 @@ function hostileBadgeDefinition() {
  * the map into a plain object with `obj[key] = ...` or calls `map.hasOwnProperty(...)` will
  * misbehave visibly.
  */
+/** @type {Record<string, WireCategoryScore>} */
 const hostileCategories = ownObject([
   ['longevity', { score: 10, reason: h(), title: h(), _id: h() }],
   ['governance', { score: 20, reason: h(), title: HOSTILE_LONG_NAME, _id: oid() }],
@@ -955,6 +1133,7 @@ const hostileCategoryDefs = {
 const hostileBadgeDefs = Object.fromEntries(BADGE_DEFINITIONS.map((d) => [d.key, hostileBadgeDefinition()]));
 
 /** Hostile badges: one under a valid key (so getBadge finds it), the rest with hostile keys. */
+/** @type {WireUserBadge[]} */
 const hostileBadges = [
   { badgeKey: 'ReferendumVoter', achievedLevel: 3, achievedLevelKey: h(), achievedLevelTitle: h(), earnedAt: h() },
   { badgeKey: '<img src=x onerror=alert(1)>', achievedLevel: 5, achievedLevelKey: h(), achievedLevelTitle: h(), earnedAt: 'not a date' },
@@ -966,17 +1145,6 @@ const hostileBadges = [
 // ---------------------------------------------------------------------------------------
 // Per-address fixtures
 // ---------------------------------------------------------------------------------------
-
-/**
- * @typedef {object} AddressFixture
- * @property {object} scores the getScores record
- * @property {object} badges the getBadges record
- * @property {object} profile the getProfile record
- * @property {Record<string, object | null>} [categoryDefinitions] per-address overrides of
- *   the definitions answered by getCategoryScore (the hostile account uses this)
- * @property {Record<string, object>} [badgeDefinitions] per-address overrides of the
- *   definitions answered by getBadge (the hostile account uses this)
- */
 
 const richCategories = categoriesOf([
   ['longevity', 'Year', 'Account Age'],
@@ -1044,8 +1212,8 @@ export const FIXTURES = {
       displayName: 'Alice Validator',
       avatarUrl: IMAGE.avatar,
       bio: 'Validator operator and governance nerd since 2020. Runs a community node in Lisbon.',
-      // Overlaps the identity's twitter/github on purpose, with different values: SPEC.md 2.6
-      // rule 2 says socialLinks wins. `telegram` is a platform the service does not fill.
+      // Overlaps the identity's twitter/github on purpose, with different values: the profile's
+      // own socialLinks win over the identity's (socialsOf). `telegram` is a platform the service does not fill.
       socialLinks: {
         twitter: 'alice_validates',
         github: 'alice-validator',

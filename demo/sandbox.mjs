@@ -1,6 +1,7 @@
+// @ts-check
 /**
  * The sandbox: a zero-dependency HTTP server that answers exactly as the production service
- * does (/work/shared/WIRE.md), over fixture data from ./fixtures.mjs.
+ * does, over fixture data from ./fixtures.mjs.
  *
  * What it reproduces, in the order the service applies it to an API request:
  *
@@ -52,7 +53,10 @@ import {
 /** What the service accepts as an address (after percent-decoding): 47-48 base58 characters. */
 const ADDRESS_RE = /^[1-9A-HJ-NP-Za-km-z]{47,48}$/;
 
-/** Valid keys and the browser origins each allows; an empty list allows any origin. */
+/**
+ * Valid keys and the browser origins each allows; an empty list allows any origin.
+ * @type {Map<string, string[]>}
+ */
 const KEYS = new Map([
   [API_KEY, []],
   [ORIGIN_LOCKED_KEY, [ORIGIN_LOCKED_ORIGIN]],
@@ -64,7 +68,7 @@ const KEY_FORMAT = /^(dp_live_|dp_test_|demo-)/;
 /** Answers larger than this many bytes are gzip-compressed when the request accepts gzip. */
 const GZIP_THRESHOLD = 1024;
 
-/** Headers of a preflight answer (WIRE.md "Requests"), besides the reflected origin. */
+/** Headers of a preflight answer, as production sends them, besides the reflected origin. */
 const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, OPTIONS',
   'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-API-Key',
@@ -79,7 +83,10 @@ const DEFAULT_RESET_IN = 3_600_000;
 /** Static files served without a staticRoot: the fixture images next to this file. */
 const OWN_DIR = path.dirname(fileURLToPath(import.meta.url));
 
-/** Content types of static files, by extension. */
+/**
+ * Content types of static files, by extension.
+ * @type {Record<string, string>}
+ */
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -113,7 +120,11 @@ const FAULT_FLAGS = new Set(['hang', 'drop', 'dropMidBody']);
 const FAULT_BODIES = new Set(['text', 'html', 'nodata', 'successfalse', 'empty', 'huge']);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/** @typedef {import('./faults.mjs').FaultBody} FaultBody */
+/** @typedef {import('./faults.mjs').FaultItems} FaultItems */
+
 /**
+ * A parsed fault spec (see {@link parseFaultSpec}).
  * @typedef {object} Fault
  * @property {number} [latency] extra delay in ms before anything else happens
  * @property {number} [status] answer with this status instead: 4xx/5xx with a production
@@ -126,7 +137,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * @property {boolean} [hang] never answer
  * @property {boolean} [drop] destroy the socket without answering
  * @property {boolean} [dropMidBody] send the headers and half the body, then destroy
- * @property {string} [body] a malformed-body variant, see FAULT_BODIES
+ * @property {FaultBody} [body] a malformed-body variant, see FAULT_BODIES
  * @property {number} [big] pad the real answer to exactly this many bytes, never compressed
  * @property {number} [bomb] a gzip bomb: the real answer padded to this many bytes once
  *   decompressed, sent gzip-compressed whatever the request accepts
@@ -164,13 +175,14 @@ export function parseFaultSpec(raw) {
       if (value === undefined || value === '') throw new Error(`Bad fault spec: "${key}" needs a value`);
       return value;
     };
+    /** @type {(min: number, max: number) => number} */
     const int = (min, max) => {
       const v = need();
       const n = Number(v);
       if (!/^\d+$/.test(v) || n < min || n > max) throw new Error(`Bad fault spec: "${key}" must be a whole number from ${min} to ${max}`);
       return n;
     };
-    if (FAULT_FLAGS.has(key)) fault[key] = true;
+    if (FAULT_FLAGS.has(key)) fault[/** @type {'hang' | 'drop' | 'dropMidBody'} */ (key)] = true;
     else if (key === 'latency') fault.latency = int(0, 600_000);
     else if (key === 'status') fault.status = int(200, 599);
     else if (key === 'message') fault.message = need();
@@ -185,8 +197,9 @@ export function parseFaultSpec(raw) {
       if (/[\r\n\0]/.test(target)) throw new Error('Bad fault spec: redirect must not contain line breaks');
       fault.redirect = target;
     } else if (key === 'body') {
-      if (!FAULT_BODIES.has(need())) throw new Error(`Bad fault spec: body must be one of ${[...FAULT_BODIES].join(', ')}`);
-      fault.body = value;
+      const body = need();
+      if (!FAULT_BODIES.has(body)) throw new Error(`Bad fault spec: body must be one of ${[...FAULT_BODIES].join(', ')}`);
+      fault.body = /** @type {FaultBody} */ (body);
     } else if (key === 'patch') {
       let patch;
       try {
@@ -214,21 +227,35 @@ export { faultBaseUrl, faultSpec } from './faults.mjs';
  * @typedef {{ status: number, headers: Record<string, string>, body: Buffer, compress?: boolean, refused?: boolean }} Reply
  */
 
-/** @returns {Reply} a JSON reply with the service's content type */
+/**
+ * @param {number} status
+ * @param {unknown} value
+ * @returns {Reply} a JSON reply with the service's content type
+ */
 function json(status, value) {
   return { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: Buffer.from(JSON.stringify(value)) };
 }
 
-/** @returns {Reply} the success envelope */
+/** @type {(data: unknown) => Reply} the success envelope */
 const ok = (data) => json(200, { success: true, data });
 
-/** @returns {Reply} the service's failure body: `{ message }`, no `success` */
+/** @type {(status: number, message: string) => Reply} the service's failure body: `{ message }`, no `success` */
 const fail = (status, message) => json(status, { message });
 
-/** Deep copy through JSON, which keeps own `__proto__` keys of the hostile fixture as data. */
+/**
+ * Deep copy through JSON, which keeps own `__proto__` keys of the hostile fixture as data.
+ * @template T
+ * @param {T} v
+ * @returns {T}
+ */
 const clone = (v) => JSON.parse(JSON.stringify(v));
 
-/** A copy of a definition without its `key`, as nested definitions are sent. */
+/**
+ * A copy of a definition without its `key`, as nested definitions are sent.
+ * @template {{ key: string }} T
+ * @param {T | null | undefined} definition
+ * @returns {Omit<T, 'key'> | null}
+ */
 const withoutKey = (definition) => {
   if (!definition) return null;
   const { key: _key, ...rest } = clone(definition);
@@ -249,7 +276,10 @@ function decodeSegment(segment) {
 
 /**
  * The API route of a path (the raw segments after `/api/v2/`), or null for an unknown path.
- * @typedef {{ name: 'scores' | 'category' | 'badges' | 'badge' | 'profile' | 'metaBadges' | 'metaCategories', address?: string, key?: string }} Route
+ * `address` and `key` are still percent-encoded.
+ * @typedef {{ name: 'metaBadges' } | { name: 'metaCategories' }
+ *   | { name: 'scores' | 'badges' | 'profile', address: string }
+ *   | { name: 'category' | 'badge', address: string, key: string }} Route
  * @param {string[]} segments
  * @returns {Route | null}
  */
@@ -270,7 +300,10 @@ function routeOf(segments) {
   return null;
 }
 
-/** What each route's own 500 says in production. */
+/**
+ * What each route's own 500 says in production.
+ * @type {Record<Route['name'], string>}
+ */
 const FAILED = {
   scores: 'Failed to get scores',
   category: 'Failed to get category score',
@@ -299,13 +332,21 @@ function productionMessage(status, route) {
   return http.STATUS_CODES[status] ?? 'Error';
 }
 
-/** The 429 message, which names the limit, the window and the reset time. */
+/**
+ * The 429 message, which names the limit, the window and the reset time.
+ * @param {number} limit
+ * @param {number} windowMs
+ * @param {number} resetAt epoch ms
+ */
 function rateLimitMessage(limit, windowMs, resetAt) {
   const window = windowMs === 3_600_000 ? 'hour' : windowMs === 86_400_000 ? 'day' : windowMs === 60_000 ? 'minute' : `${windowMs} ms`;
   return `Rate limit exceeded. Limit: ${limit} requests per ${window}. Resets at ${new Date(resetAt).toISOString()}`;
 }
 
-/** Whether an Accept-Encoding header value accepts gzip (q=0 refuses). */
+/**
+ * Whether an Accept-Encoding header value accepts gzip (q=0 refuses).
+ * @param {string | string[] | undefined} value
+ */
 function acceptsGzip(value) {
   if (typeof value !== 'string') return false;
   return value.split(',').some((part) => {
@@ -316,7 +357,7 @@ function acceptsGzip(value) {
   });
 }
 
-/** Adds `value` to a comma-separated Vary header. */
+/** @type {(headers: Record<string, string>, value: string) => void} adds `value` to a comma-separated Vary header */
 const vary = (headers, value) => {
   headers.Vary = headers.Vary ? `${headers.Vary}, ${value}` : value;
 };
@@ -354,6 +395,7 @@ function staticFile(root, pathname) {
 function buildBomb(head, tail, size) {
   return new Promise((resolve, reject) => {
     const gzip = zlib.createGzip({ level: 9 });
+    /** @type {Buffer[]} */
     const out = [];
     gzip.on('data', (chunk) => out.push(chunk));
     gzip.on('end', () => resolve(Buffer.concat(out)));
@@ -374,41 +416,74 @@ function buildBomb(head, tail, size) {
 }
 
 /**
- * Starts a sandbox server.
- *
- * @param {object} [options]
- * @param {number} [options.port=0] 0 picks a free port (what tests want)
- * @param {string} [options.host='127.0.0.1']
- * @param {number} [options.latencyMs=0] delay added to every API response
- * @param {number} [options.computeDelayMs=0] how long the service "computes" a record from
- *   chain data: added to the first request for each computed (`source: 'api'`) address, and
- *   to every request for an address whose total is 0 (those are recomputed every time).
- *   App-sourced records are stored and always fast. Production takes 10-30 s.
- * @param {{ limit?: number, windowMs?: number }} [options.quota] requests per key per window
+ * @typedef {object} SandboxOptions
+ * @property {number} [port] 0 (the default) picks a free port (what tests want)
+ * @property {string} [host] the interface to listen on; default `'127.0.0.1'`
+ * @property {number} [latencyMs] delay in ms added to every API response; default 0
+ * @property {number} [computeDelayMs] how long the service "computes" a record from chain data,
+ *   in ms; default 0. Added to the first request for each computed (`source: 'api'`) address,
+ *   unknown addresses included, and to every request for an address whose total is 0 (those
+ *   are recomputed every time). App-sourced records are stored and always fast. Production
+ *   takes 10-30 s.
+ * @property {{ limit?: number, windowMs?: number }} [quota] requests per key per window
  *   (default 1e9 per hour, i.e. never reached by tests; production's free tier is ~100/hour)
- * @param {string} [options.staticRoot] repository root; when given, `/`, `/demo/*` and
- *   `/dist/*` are served from it (the fixture images under `/demo/fixtures/` always are)
+ * @property {string} [staticRoot] repository root; when given, `/`, `/demo/*` and `/dist/*`
+ *   are served from it (the fixture images under `/demo/fixtures/` always are)
+ */
+
+/**
+ * One logged API request (OPTIONS preflights, static and control requests are not logged).
+ * @typedef {object} SandboxRequest
+ * @property {string} method
+ * @property {string} path as sent (still percent-encoded), without the fault prefix and the query
+ * @property {string | null} apiKey the X-API-Key header, or `null` when absent
+ * @property {string | null} origin the Origin header, or `null` when absent (a server-side or
+ *   same-origin GET)
+ * @property {number} time `Date.now()` when the request arrived
+ */
+
+/**
+ * @typedef {object} Sandbox
+ * @property {string} url base URL to pass as a client's `baseUrl`, e.g. `http://127.0.0.1:54321`
+ *   (no trailing slash)
+ * @property {number} port
+ * @property {http.Server} server
+ * @property {SandboxRequest[]} requests live log of API requests, oldest first
+ * @property {() => void} resetRequests empties `requests`; fault `times` counters, quotas and
+ *   computed addresses are kept
+ * @property {() => Promise<void>} close stops the server, ending hanging requests; resolves once
+ *   closed
+ */
+
+/**
+ * Starts a sandbox server.
+ * @param {SandboxOptions} [options]
+ * @returns {Promise<Sandbox>}
  */
 export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, computeDelayMs = 0, quota = {}, staticRoot } = {}) {
   const root = staticRoot ? path.resolve(staticRoot) : undefined;
   const limit = quota.limit ?? DEFAULT_QUOTA.limit;
   const windowMs = quota.windowMs ?? DEFAULT_QUOTA.windowMs;
-  /** @type {Array<{ method: string, path: string, apiKey: string | null, origin: string | null, time: number }>} */
+  /** @type {SandboxRequest[]} */
   const requests = [];
-  /** How many requests carried each fault spec string: the state behind `times=N`. */
+  /** @type {Map<string, number>} How many requests carried each fault spec string: the state behind `times=N`. */
   const faultCounts = new Map();
-  /** Quota use per key: requests counted in the current window and when it ends. */
+  /** @type {Map<string, { count: number, resetAt: number }>} Quota use per key: requests counted in the current window and when it ends. */
   const usage = new Map();
   /** Computed addresses (fast from now on) and computations under way (shared by concurrent requests). */
+  /** @type {Set<string>} */
   const computed = new Set();
+  /** @type {Map<string, Promise<void>>} */
   const computing = new Map();
-  /** Built gzip bombs by their inflated content, so a test that repeats one pays once. */
+  /** @type {Map<string, Buffer>} Built gzip bombs by their inflated content, so a test that repeats one pays once. */
   const bombs = new Map();
   /** Open sockets and pending timers, so close() can end hanging requests at once. */
+  /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
+  /** @type {Set<NodeJS.Timeout>} */
   const timers = new Set();
 
-  /** Waits `ms`, tracked so that close() can cancel the wait. */
+  /** @type {(ms: number) => Promise<void>} waits `ms`, tracked so that close() can cancel the wait */
   const delay = (ms) =>
     new Promise((resolve) => {
       if (ms <= 0) return resolve(undefined);
@@ -422,6 +497,8 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
   /**
    * The "computation from chain data" of a computed record: slow the first time, and every
    * time for a record whose total is 0. Concurrent requests wait for the same computation.
+   * @param {string} address
+   * @param {import('./fixtures.mjs').AddressFixture} record
    */
   async function compute(address, record) {
     if (computeDelayMs <= 0 || record.scores.source === 'app') return;
@@ -438,7 +515,11 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     await pending;
   }
 
-  /** The quota window of `key` now, started afresh when the last one ended. */
+  /**
+   * The quota window of `key` now, started afresh when the last one ended.
+   * @param {string} key
+   * @param {number} now epoch ms
+   */
   function windowOf(key, now) {
     let u = usage.get(key);
     if (!u || now >= u.resetAt) {
@@ -463,10 +544,12 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     const address = decodeSegment(route.address);
     if (address === null) return fail(400, `Failed to decode param '${route.address}'`);
     if (!ADDRESS_RE.test(address)) return fail(400, 'Invalid Polkadot address format');
-    let key;
-    if (route.key !== undefined) {
-      key = decodeSegment(route.key);
-      if (key === null) return fail(400, `Failed to decode param '${route.key}'`);
+    // Read by the two routes that have a key only.
+    let key = '';
+    if ('key' in route) {
+      const decoded = decodeSegment(route.key);
+      if (decoded === null) return fail(400, `Failed to decode param '${route.key}'`);
+      key = decoded;
     }
 
     const record = Object.hasOwn(FIXTURES, address) ? FIXTURES[address] : brandNewRecords(address, new Date().toISOString());
@@ -474,7 +557,7 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     // A record recomputed on every request is as fresh as the request.
     const fresh = record.scores.totalScore === 0 && record.scores.source === 'api';
     const calculatedAt = fresh ? new Date().toISOString() : record.scores.calculatedAt;
-    const serve = (data) => ok(withOrigin(data, origin));
+    const serve = (/** @type {unknown} */ data) => ok(withOrigin(data, origin));
 
     switch (route.name) {
       case 'profile':
@@ -509,17 +592,28 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
 
   /**
    * The service's middleware chain and route for one request: CORS, key, quota, route.
+   * @param {http.IncomingMessage} req
+   * @param {Route | null} route
+   * @param {string | undefined} apiKey
+   * @param {string | undefined} origin the Origin header
+   * @param {string} selfOrigin the sandbox's origin as the client sees it
    * @returns {Promise<{ reply: Reply, cors: Record<string, string>, rate: Record<string, string> }>}
    */
   async function pipeline(req, route, apiKey, origin, selfOrigin) {
+    /** @type {Record<string, string>} */
     const cors = {};
+    /** @type {Record<string, string>} */
     const rate = {};
-    const refuse = (body) => ({ reply: { ...json(403, { success: false, ...body }), refused: true }, cors, rate });
+    const refuse = (/** @type {Record<string, unknown>} */ body) => ({
+      reply: { ...json(403, { success: false, ...body }), refused: true },
+      cors,
+      rate,
+    });
     if (origin !== undefined) {
       if (origin !== selfOrigin) {
         if (!apiKey) return refuse({ error: 'API key required' });
-        if (!KEYS.has(apiKey)) return refuse({ error: 'Invalid API key' });
         const allowed = KEYS.get(apiKey);
+        if (!allowed) return refuse({ error: 'Invalid API key' });
         if (allowed.length > 0 && !allowed.includes(origin))
           return refuse({ error: 'Origin not allowed', origin, allowedOrigins: allowed });
       }
@@ -530,9 +624,9 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
 
     if (!apiKey) return { reply: fail(401, 'API key is required'), cors, rate };
     if (!KEY_FORMAT.test(apiKey)) return { reply: fail(401, 'Invalid API key format'), cors, rate };
-    if (!KEYS.has(apiKey)) return { reply: fail(401, 'Invalid or revoked API key'), cors, rate };
     // The key's own origin check also reads the Referer (a same-origin page sends no Origin).
     const allowed = KEYS.get(apiKey);
+    if (!allowed) return { reply: fail(401, 'Invalid or revoked API key'), cors, rate };
     const referer = typeof req.headers.referer === 'string' ? req.headers.referer : undefined;
     const from = origin ?? referer;
     if (allowed.length > 0 && from !== undefined && !allowed.some((o) => from === o || from.startsWith(`${o}/`))) {
@@ -636,12 +730,13 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
           let body = bombs.get(id);
           if (!body) {
             body = await buildBomb(head, tail, fault.bomb);
-            if (bombs.size >= 8) bombs.delete(bombs.keys().next().value);
+            const oldest = bombs.keys().next().value;
+            if (bombs.size >= 8 && oldest !== undefined) bombs.delete(oldest);
             bombs.set(id, body);
           }
           return { ...reply, headers: { ...reply.headers, 'Content-Encoding': 'gzip' }, body, compress: false };
         }
-        const pad = Math.max(0, fault.big - Buffer.byteLength(head) - Buffer.byteLength(tail));
+        const pad = Math.max(0, (fault.big ?? 0) - Buffer.byteLength(head) - Buffer.byteLength(tail));
         return { ...reply, body: Buffer.from(head + 'x'.repeat(pad) + tail), compress: false };
       }
       out = json(200, { ...envelope, data });
@@ -657,9 +752,11 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
    * @param {http.IncomingMessage} req
    * @param {http.ServerResponse} res
    * @param {Reply} reply
+   * @param {{ truncate?: boolean, extraHeaders?: Record<string, string>, api?: boolean }} [how]
    */
   function send(req, res, reply, { truncate = false, extraHeaders = {}, api = false } = {}) {
     if (res.destroyed || res.writableEnded) return;
+    /** @type {Record<string, string>} */
     const headers = api
       ? { ...reply.headers, ...extraHeaders }
       : { 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*', ...reply.headers, ...extraHeaders };
@@ -678,7 +775,13 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
   }
 
-  /** Handles `/api/v2/...`, possibly behind a fault prefix. */
+  /**
+   * Handles `/api/v2/...`, possibly behind a fault prefix.
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   * @param {string} apiPath
+   * @param {string | undefined} faultSpec the raw spec of a `/__fault/{spec}` prefix
+   */
   async function handleApi(req, res, apiPath, faultSpec) {
     const rawKey = req.headers['x-api-key'];
     const apiKey = typeof rawKey === 'string' && rawKey !== '' ? rawKey : undefined;
@@ -692,7 +795,10 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
       time: Date.now(),
     });
 
-    /** CORS headers of an answer that is not the service's own (faults, bad specs): readable anywhere. */
+    /**
+     * CORS headers of an answer that is not the service's own (faults, bad specs): readable anywhere.
+     * @type {Record<string, string>}
+     */
     const open =
       origin !== undefined ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' } : {};
 
@@ -716,6 +822,7 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     if (fault.hang) return; // the socket stays open until the client gives up or close()
     if (fault.drop) return void req.socket.destroy();
 
+    /** @type {Record<string, string>} */
     const extra = fault.retryAfter !== undefined ? { 'Retry-After': fault.retryAfter } : {};
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const route = method === 'GET' ? routeOf(apiPath.slice('/api/v2/'.length).split('/')) : null;
@@ -733,7 +840,11 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     });
   }
 
-  /** Answers a CORS preflight: always allowed, since a preflight carries no key. */
+  /**
+   * Answers a CORS preflight: always allowed, since a preflight carries no key.
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
   function handlePreflight(req, res) {
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
     const headers = { ...PREFLIGHT_HEADERS, 'Content-Length': '0' };
@@ -743,7 +854,12 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     res.end();
   }
 
-  /** Handles `/`, `/demo/*` and `/dist/*`. */
+  /**
+   * Handles `/`, `/demo/*` and `/dist/*`.
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   * @param {string} pathname
+   */
   async function handleStatic(req, res, pathname) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return send(req, res, {
@@ -775,7 +891,12 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     }
   }
 
-  /** Control endpoints for the demo page and for tests that run in another process. */
+  /**
+   * Control endpoints for the demo page and for tests that run in another process.
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   * @param {string} pathname
+   */
   function handleControl(req, res, pathname) {
     if (pathname === '/__sandbox/requests') {
       if (req.method !== 'GET') return send(req, res, fail(405, 'Method not allowed'), { extraHeaders: { Allow: 'GET, OPTIONS' } });
@@ -794,7 +915,7 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     const pathname = (req.url ?? '/').split('?')[0].split('#')[0];
 
     /** Any unexpected exception becomes a 500 instead of a hung request. */
-    const guard = (p) =>
+    const guard = (/** @type {Promise<void> | void} */ p) =>
       Promise.resolve(p).catch((e) => {
         if (!res.headersSent) send(req, res, fail(500, `Sandbox error: ${e?.message ?? e}`));
         else res.destroy();

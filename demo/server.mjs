@@ -1,8 +1,9 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `node demo/server.mjs` (or `npm start`): runs the sandbox with the demo page.
  *
- * Serves the API of WIRE.md under /api/v2/ and the repository's demo/ and dist/ folders, so
+ * Serves the production service's API under /api/v2/ and the repository's demo/ and dist/ folders, so
  * the demo page can load the built library and talk to the sandbox on the same origin.
  *
  * Environment:
@@ -26,7 +27,11 @@ import { createSandbox } from './sandbox.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Reads a whole-number environment variable, exiting with a clear message when malformed. */
+/**
+ * Reads a whole-number environment variable, exiting with a clear message when malformed.
+ * @param {string} name
+ * @param {number} fallback
+ */
 function envNumber(name, fallback) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -43,6 +48,7 @@ const computeDelayMs = envNumber('COMPUTE_MS', 4000);
 const quotaLimit = envNumber('QUOTA', 1000);
 const host = process.env.HOST || '127.0.0.1';
 
+/** @type {import('./sandbox.mjs').Sandbox} */
 let sandbox;
 try {
   sandbox = await createSandbox({ port, host, latencyMs, computeDelayMs, quota: { limit: quotaLimit }, staticRoot: repoRoot });
@@ -67,8 +73,11 @@ if (!existsSync(path.join(repoRoot, 'dist', 'repkit.mjs'))) {
 // The caching proxy on /rep: requests there go to it, everything else to the sandbox as before.
 // Its upstream is this same server under the name the page uses, so fixture image URLs match.
 if (existsSync(path.join(repoRoot, 'dist', 'repkit.proxy.mjs'))) {
-  const { createProxy } = await import('../dist/repkit.proxy.mjs');
-  const { toNodeListener } = await import('../dist/repkit.proxy.node.mjs');
+  // Imported by URL: dist/ is built after the type check, which types them by their sources.
+  /** @type {typeof import('../src/proxy/index')} */
+  const { createProxy } = await import(new URL('../dist/repkit.proxy.mjs', import.meta.url).href);
+  /** @type {typeof import('../src/proxy/node')} */
+  const { toNodeListener } = await import(new URL('../dist/repkit.proxy.node.mjs', import.meta.url).href);
   const proxy = toNodeListener(createProxy({ apiKey: API_KEY, upstream: shownUrl, basePath: '/rep' }));
   const [sandboxListener] = sandbox.server.listeners('request');
   sandbox.server.removeAllListeners('request');

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Packs repkit (run `npm run build` first) into examples/repkit.tgz, the file every example
  * installs repkit from (`"repkit": "file:../repkit.tgz"`) until the package is published.

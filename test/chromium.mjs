@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * How every suite and benchmark starts Chromium: Debian's build (never a downloaded one) with
  * the flags this project runs it with, as root, offline.

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm run bench`: where repkit stands. Drives Debian's Chromium (playwright-core, never a
  * downloaded browser) against the sandbox and prints a table, also written to
@@ -36,6 +37,32 @@ import { createSandbox } from '../../demo/sandbox.mjs';
 import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
+/** @typedef {import('playwright-core').Browser} Browser */
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').CDPSession} CDPSession */
+/** @typedef {import('../../demo/sandbox.mjs').Sandbox} Sandbox */
+/** @typedef {Record<string, unknown>} Config a widget config, as the page passes it on */
+/** @typedef {{ ms: number, settledMs: number, loaded: number, failed: number, frames: number }} MountOutcome */
+/** @typedef {{ state: string, element: HTMLElement, update(changes: Config): unknown, destroy(): void, mount(target: string | Element): PageWidget }} PageWidget */
+
+/**
+ * The bench page's window: the UMD build's global and the helpers of {@link PAGE}.
+ * @typedef {object} BenchGlobals
+ * @property {{ createWidget(config: Config): { mount(target: string | Element): PageWidget } }} RepKit
+ * @property {PageWidget[]} widgets
+ * @property {(configs: Config[]) => Promise<MountOutcome>} mountMany
+ * @property {(config: Config, option: string) => boolean} hasOption
+ * @property {(theme: string) => Promise<{ syncMs: number, frameMs: number }>} retheme
+ * @property {(configs: Config[], n: number) => Promise<void>} cycle
+ * @property {number[]} longTasks
+ */
+
+/**
+ * The page's window. Callbacks of evaluate() run in the page, where nothing of this module
+ * exists: they cast `window` to this type rather than call a helper.
+ * @typedef {typeof window & BenchGlobals} BenchWindow
+ */
+
 const ROOT = new URL('../..', import.meta.url).pathname;
 const RESULTS = new URL('./results.json', import.meta.url).pathname;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 5);
@@ -46,15 +73,21 @@ const KINDS = ['reputation', 'badge', 'profile', 'category'];
 const ANSWERING = [ADDRESSES.rich, ADDRESSES.identityOnly, ADDRESSES.fresh, ADDRESSES.noProfile, ADDRESSES.hostile];
 const AVATAR_SVG = readFileSync(`${ROOT}demo/avatar.svg`, 'utf8');
 
-const log = (...args) => console.error(...args);
-const median = (xs) => {
+const log = (/** @type {unknown[]} */ ...args) => console.error(...args);
+const median = (/** @type {number[]} */ xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const round = (x, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+const round = (/** @type {number} */ x, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-/** A widget config of `kind` for `address`, talking to `baseUrl`. */
+/**
+ * A widget config of `kind` for `address`, talking to `baseUrl`.
+ * @param {string} kind
+ * @param {string} address
+ * @param {string} baseUrl
+ * @returns {Config}
+ */
 const configOf = (kind, address, baseUrl) => ({
   type: kind,
   apiKey: API_KEY,
@@ -67,6 +100,7 @@ const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /**
  * A valid address the fixtures do not know, distinct for each `i`: the sandbox computes its
  * record on the spot (zero score, no badges, empty profile), as the service does.
+ * @param {number} i
  */
 const benchAddress = (i) => {
   let tail = '';
@@ -75,6 +109,86 @@ const benchAddress = (i) => {
 };
 /** The kinds that answer for any address (a computed record has no category score: 404). */
 const ANY_ADDRESS_KINDS = ['reputation', 'badge', 'profile'];
+
+/**
+ * One timed run of {@link timedRun}: timings, or with `profile` where the CPU time went.
+ * @typedef {object} TimedRun
+ * @property {number} [mountToLastLoadMs]
+ * @property {number} [frames]
+ * @property {number} loaded
+ * @property {number} [failed]
+ * @property {number} [longTaskCount]
+ * @property {number} [longTaskMs]
+ * @property {number} [busyMs]
+ * @property {number} [layoutMs]
+ * @property {number} [styleMs]
+ * @property {number} [jsMs]
+ * @property {number} [repkitMs]
+ * @property {number} [gcMs]
+ * @property {number} pageErrors
+ * @property {{ syncMs: number, toNextFrameMs: number, requests: number, dark: number }} [update]
+ */
+
+/**
+ * Everything a bench run measured, as results.json keeps it.
+ * @typedef {object} BenchResults
+ * @property {string} version
+ * @property {string} date
+ * @property {string} commit
+ * @property {string} node
+ * @property {string} chromium
+ * @property {{ cpus: number, cpu: string, memoryGB: number, platform: string }} machine
+ * @property {string} build
+ * @property {number} runs
+ * @property {Array<{ scenario: string, kind: string } & Awaited<ReturnType<typeof requestsFor>>>} requests
+ * @property {TimingRow[]} timing
+ * @property {DistinctRow[]} distinct
+ * @property {{ syncMs: number, toNextFrameMs: number, requests: number, dark: number } | null} updateTheme
+ * @property {Array<{ kind: string, cls: number, entries: number, states: string[] }>} layoutShift
+ * @property {Awaited<ReturnType<typeof lazyLeaderboard>>} lazy
+ * @property {Awaited<ReturnType<typeof sessionCache>>} sessionCache
+ * @property {Awaited<ReturnType<typeof memory>> | null} memory
+ * @property {ReturnType<typeof sizes>} sizes
+ */
+
+/** @typedef {PerformanceEntry & { value: number, hadRecentInput: boolean }} LayoutShift a layout-shift entry */
+/** @typedef {{ id: number, callFrame: { url: string, functionName: string }, children?: number[] }} ProfileNode */
+
+/**
+ * Medians of the runs of 100 widgets of one address, at one latency.
+ * @typedef {object} TimingRow
+ * @property {number} latencyMs
+ * @property {number} mountToLastLoadMs
+ * @property {number} frames
+ * @property {number} longTaskCount
+ * @property {number} longTaskMs
+ * @property {number} layoutMs
+ * @property {number} styleMs
+ * @property {number} mainThreadBusyMs
+ * @property {number} jsMs
+ * @property {number} repkitJsMs
+ * @property {number} gcMs
+ * @property {number} loaded the fewest of any run
+ * @property {TimedRun[]} runs
+ * @property {TimedRun[]} profiles
+ */
+
+/**
+ * Medians of the runs of widgets of distinct addresses, at one latency and count.
+ * @typedef {object} DistinctRow
+ * @property {number} latencyMs
+ * @property {number} widgets
+ * @property {number} mountToLastLoadMs
+ * @property {number} frames
+ * @property {number} layoutMs
+ * @property {number} styleMs
+ * @property {number} mainThreadBusyMs
+ * @property {number} longTaskMs
+ * @property {number} requests
+ * @property {number} requestsAloneMs
+ * @property {number} loaded the fewest of any run
+ * @property {Array<TimedRun & { requests: number, requestsAloneMs: number }>} runs
+ */
 
 // ---- the page --------------------------------------------------------------------------------
 
@@ -139,7 +253,11 @@ const PAGE = `<!doctype html>
     .observe({ type: 'longtask' });
 </script></body></html>`;
 
-/** A fresh context and page on `sandbox`'s origin with the bench page loaded, and a CDP session. */
+/**
+ * A fresh context and page on `sandbox`'s origin with the bench page loaded, and a CDP session.
+ * @param {Browser} browser
+ * @param {Sandbox} sandbox
+ */
 async function openPage(browser, sandbox) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   context.setDefaultTimeout(60000);
@@ -148,8 +266,10 @@ async function openPage(browser, sandbox) {
     route.fulfill({ status: 200, contentType: 'image/svg+xml', body: AVATAR_SVG }),
   );
   const page = await context.newPage();
+  /** @type {string[]} */
   const problems = [];
   page.on('pageerror', (e) => problems.push(String(e)));
+  /** @type {string[]} */
   const apiUrls = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/v2/')) apiUrls.push(r.url());
@@ -158,36 +278,44 @@ async function openPage(browser, sandbox) {
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE }),
   );
   await page.goto(`${sandbox.url}/bench.html`);
-  await page.waitForFunction(() => typeof window.RepKit == 'object');
+  await page.waitForFunction(() => typeof (/** @type {BenchWindow} */ (window).RepKit) == 'object');
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   return { context, page, cdp, problems, apiUrls };
 }
 
+/** @type {(cdp: CDPSession) => Promise<Record<string, number>>} Chromium's performance counters now */
 const metrics = async (cdp) => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
 
 /** Waits for late requests (there should be none) before the log is read. */
 const quiet = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves once the page has drawn two more frames (whatever work they had to wait for). */
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+const frames = (/** @type {Page} */ page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))));
 
 // ---- scenarios -------------------------------------------------------------------------------
 
 /** `scores`, `scores/{key}`, `badges`, `profiles`, `metadata/badges`...: an API path without its address. */
-const endpointOf = (path) => {
+const endpointOf = (/** @type {string} */ path) => {
   const [area, first, second] = path.slice('/api/v2/'.length).split('/');
   if (area == 'metadata') return `metadata/${first}`;
   return second === undefined ? area : `${area}/{key}`;
 };
 
-/** Requests for `configs` mounted at once in a fresh page: what the sandbox received, by endpoint. */
+/**
+ * Requests for `configs` mounted at once in a fresh page: what the sandbox received, by endpoint.
+ * @param {Browser} browser
+ * @param {Sandbox} sandbox
+ * @param {Config[]} configs
+ */
 async function requestsFor(browser, sandbox, configs) {
   const { context, page, apiUrls, problems } = await openPage(browser, sandbox);
   try {
     sandbox.resetRequests();
-    const outcome = await page.evaluate((c) => window.mountMany(c), configs);
+    const outcome = await page.evaluate((c) => /** @type {BenchWindow} */ (window).mountMany(c), configs);
     await quiet();
+    /** @type {Record<string, number>} */
     const byEndpoint = {};
     for (const r of sandbox.requests) {
       const endpoint = endpointOf(r.path);
@@ -212,29 +340,36 @@ async function requestsFor(browser, sandbox, configs) {
  * Where a CPU profile's samples went: JavaScript (not idle, not native "(program)" work such
  * as style and layout, not GC), JavaScript with a repkit frame on the stack (inclusive: the
  * DOM calls repkit makes count), and garbage collection.
+ * @param {{ nodes: ProfileNode[], startTime: number, endTime: number, samples?: number[], timeDeltas?: number[] }} profile
+ *   what analysis reads of Chromium's CPU profile (Profiler.stop)
  */
 function analyseProfile(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  /** @type {Map<number, number>} */
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  /** @type {Map<number, boolean>} */
   const repkitMemo = new Map();
+  /** @type {(id: number) => boolean} */
   const underRepkit = (id) => {
     if (!repkitMemo.has(id)) {
       const url = byId.get(id)?.callFrame.url ?? '';
-      repkitMemo.set(id, /\/dist\/repkit[^/]*\.(m?js)$/.test(url) || (parent.has(id) && underRepkit(parent.get(id))));
+      const up = parent.get(id);
+      repkitMemo.set(id, /\/dist\/repkit[^/]*\.(m?js)$/.test(url) || (up !== undefined && underRepkit(up)));
     }
-    return repkitMemo.get(id);
+    return repkitMemo.get(id) === true;
   };
   const totals = { jsMs: 0, repkitMs: 0, gcMs: 0 };
   let t = profile.startTime;
-  const times = profile.timeDeltas.map((d) => (t += d));
-  for (let i = 0; i < profile.samples.length; i++) {
+  const times = (profile.timeDeltas ?? []).map((d) => (t += d));
+  const samples = profile.samples ?? [];
+  for (let i = 0; i < samples.length; i++) {
     const ms = ((times[i + 1] ?? profile.endTime) - times[i]) / 1000;
-    const name = byId.get(profile.samples[i])?.callFrame.functionName;
+    const name = byId.get(samples[i])?.callFrame.functionName;
     if (name == '(garbage collector)') totals.gcMs += ms;
     else if (name != '(idle)' && name != '(program)' && name != '(root)') {
       totals.jsMs += ms;
-      if (underRepkit(profile.samples[i])) totals.repkitMs += ms;
+      if (underRepkit(samples[i])) totals.repkitMs += ms;
     }
   }
   return totals;
@@ -244,6 +379,10 @@ function analyseProfile(profile) {
  * One timed run: 100 widgets (25 of each kind, one address) mounted at once in a fresh page.
  * With `profile`, a CPU profile (100 µs sampling) is taken of the same window instead of
  * timing it, so the profiler's overhead never inflates the timings.
+ * @param {Browser} browser
+ * @param {Sandbox} sandbox
+ * @param {{ retheme?: boolean, profile?: boolean, distinct?: number }} [how]
+ * @returns {Promise<TimedRun>}
  */
 async function timedRun(browser, sandbox, { retheme = false, profile = false, distinct = 0 } = {}) {
   const configs = distinct
@@ -251,14 +390,16 @@ async function timedRun(browser, sandbox, { retheme = false, profile = false, di
     : Array.from({ length: 100 }, (_, i) => configOf(KINDS[i % 4], ADDRESSES.rich, sandbox.url));
   const { context, page, cdp, problems } = await openPage(browser, sandbox);
   try {
-    await page.evaluate(() => (window.longTasks.length = 0));
+    await page.evaluate(() => {
+      /** @type {BenchWindow} */ (window).longTasks.length = 0;
+    });
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
     const before = await metrics(cdp);
-    const outcome = await page.evaluate((c) => window.mountMany(c), configs);
+    const outcome = await page.evaluate((c) => /** @type {BenchWindow} */ (window).mountMany(c), configs);
     // The frame after the last load is part of the work: let it happen before reading counters.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
     const after = await metrics(cdp);
@@ -266,8 +407,9 @@ async function timedRun(browser, sandbox, { retheme = false, profile = false, di
       const { profile: cpu } = await cdp.send('Profiler.stop');
       return { ...analyseProfile(cpu), loaded: outcome.loaded, pageErrors: problems.length };
     }
-    const longTasks = await page.evaluate(() => window.longTasks.slice());
-    const delta = (name) => (after[name] - before[name]) * 1000;
+    const longTasks = await page.evaluate(() => /** @type {BenchWindow} */ (window).longTasks.slice());
+    const delta = (/** @type {string} */ name) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
+    /** @type {TimedRun} */
     const run = {
       mountToLastLoadMs: outcome.ms,
       frames: outcome.frames,
@@ -283,7 +425,7 @@ async function timedRun(browser, sandbox, { retheme = false, profile = false, di
     if (retheme) {
       await quiet(100);
       sandbox.resetRequests();
-      const t = await page.evaluate(() => window.retheme('dark'));
+      const t = await page.evaluate(() => /** @type {BenchWindow} */ (window).retheme('dark'));
       await quiet();
       run.update = {
         syncMs: t.syncMs,
@@ -302,19 +444,22 @@ async function timedRun(browser, sandbox, { retheme = false, profile = false, di
  * The same requests as a widget run, made by plain `fetch` from a fresh page, all at once, each
  * body read and parsed: the time the network and the sandbox take with no widget rendering,
  * the floor a widget run cannot go below.
+ * @param {Browser} browser
+ * @param {Sandbox} sandbox
+ * @param {string[]} paths
  */
 async function requestsAlone(browser, sandbox, paths) {
   const { context, page } = await openPage(browser, sandbox);
   try {
     return await page.evaluate(
-      async ([paths, apiKey]) => {
+      async ({ paths, apiKey }) => {
         const t0 = performance.now();
         await Promise.all(
           paths.map((p) => fetch(p, { headers: { 'X-API-Key': apiKey, Accept: 'application/json' } }).then((r) => r.json())),
         );
         return performance.now() - t0;
       },
-      [paths, API_KEY],
+      { paths, apiKey: API_KEY },
     );
   } finally {
     await context.close();
@@ -325,6 +470,8 @@ async function requestsAlone(browser, sandbox, paths) {
  * JS heap and DOM counters after 1,000 mount/destroy cycles against a warmed-up baseline, and
  * after 1,000 more: growth that stops after the first thousand is the engine warming up
  * (compiled code, type feedback); growth that goes on is a leak.
+ * @param {Browser} browser
+ * @param {Sandbox} sandbox
  */
 async function memory(browser, sandbox, cycles = 1000) {
   const configs = KINDS.map((kind) => configOf(kind, ADDRESSES.rich, sandbox.url));
@@ -335,16 +482,21 @@ async function memory(browser, sandbox, cycles = 1000) {
       for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
       const m = await metrics(cdp);
       const dom = await cdp.send('Memory.getDOMCounters');
-      return { jsHeapUsedBytes: m.JSHeapUsedSize, domNodes: dom.nodes, jsEventListeners: dom.jsEventListeners, documents: dom.documents };
+      return {
+        jsHeapUsedBytes: m.JSHeapUsedSize ?? 0,
+        domNodes: dom.nodes,
+        jsEventListeners: dom.jsEventListeners,
+        documents: dom.documents,
+      };
     };
     // Warm-up: one cycle of each kind builds the shared stylesheets and fills the cache.
-    await page.evaluate((c) => window.cycle(c, c.length), configs);
+    await page.evaluate((c) => /** @type {BenchWindow} */ (window).cycle(c, c.length), configs);
     const before = await snapshot();
     const t0 = Date.now();
-    await page.evaluate(([c, n]) => window.cycle(c, n), [configs, cycles]);
+    await page.evaluate(({ c, n }) => /** @type {BenchWindow} */ (window).cycle(c, n), { c: configs, n: cycles });
     const ms = Date.now() - t0;
     const after = await snapshot();
-    await page.evaluate(([c, n]) => window.cycle(c, n), [configs, cycles]);
+    await page.evaluate(({ c, n }) => /** @type {BenchWindow} */ (window).cycle(c, n), { c: configs, n: cycles });
     const afterMore = await snapshot();
     return { cycles, cycleMs: ms / cycles, before, after, afterMore };
   } finally {
@@ -356,27 +508,30 @@ async function memory(browser, sandbox, cycles = 1000) {
  * Cumulative layout shift of one widget of `kind` at its defaults, between text above and
  * below it: from before mount() to two frames after its load. The page has no input, so every
  * layout-shift entry counts.
+ * @param {Browser} browser
+ * @param {Sandbox} sandbox
+ * @param {string} kind
  */
 async function layoutShift(browser, sandbox, kind) {
   const { context, page } = await openPage(browser, sandbox);
   try {
     return await page.evaluate(
       async (config) => {
-        const root = document.getElementById('root');
+        const root = /** @type {HTMLElement} */ (document.getElementById('root'));
         root.insertAdjacentHTML('beforeend', '<p>Above the widget.</p><div id="cls"></div><p>Below the widget.</p>');
         let cls = 0,
           entries = 0;
         const observer = new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) if (!e.hadRecentInput) ((cls += e.value), entries++);
+          for (const e of /** @type {LayoutShift[]} */ (list.getEntries())) if (!e.hadRecentInput) ((cls += e.value), entries++);
         });
         observer.observe({ type: 'layout-shift' });
-        const widget = RepKit.createWidget(config).mount('#cls');
+        const widget = /** @type {BenchWindow} */ (window).RepKit.createWidget(config).mount('#cls');
         await new Promise((r) => {
           widget.element.addEventListener('repkit:load', r, { once: true });
           widget.element.addEventListener('repkit:error', r, { once: true });
         });
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))));
-        for (const e of observer.takeRecords()) if (!e.hadRecentInput) ((cls += e.value), entries++);
+        for (const e of /** @type {LayoutShift[]} */ (observer.takeRecords())) if (!e.hadRecentInput) ((cls += e.value), entries++);
         observer.disconnect();
         return { kind: config.type, cls, entries, state: widget.state };
       },
@@ -391,12 +546,14 @@ async function layoutShift(browser, sandbox, kind) {
  * A 500-row leaderboard of distinct addresses (compact reputation widgets, `loading: 'lazy'`),
  * scrolled down one screen: the API requests made, against the rows within the viewport or
  * its 300 px margin at either scroll position. Null when the build has no `loading` option.
+ * @param {Browser} browser
+ * @param {Sandbox} sandbox
  */
 async function lazyLeaderboard(browser, sandbox, rows = 500) {
   const { context, page } = await openPage(browser, sandbox);
   try {
     const base = configOf('reputation', benchAddress(0), sandbox.url);
-    if (!(await page.evaluate(([c]) => window.hasOption(c, 'loading'), [base]))) return null;
+    if (!(await page.evaluate((c) => /** @type {BenchWindow} */ (window).hasOption(c, 'loading'), base))) return null;
     sandbox.resetRequests();
     const configs = Array.from({ length: rows }, (_, i) => ({
       ...configOf('reputation', benchAddress(i), sandbox.url),
@@ -404,8 +561,8 @@ async function lazyLeaderboard(browser, sandbox, rows = 500) {
       loading: 'lazy',
     }));
     await page.evaluate((list) => {
-      const root = document.getElementById('root');
-      const table = root.appendChild(document.createElement('ol'));
+      const table = /** @type {HTMLElement} */ (document.getElementById('root')).appendChild(document.createElement('ol'));
+      const { RepKit } = /** @type {BenchWindow} */ (window);
       for (const config of list) RepKit.createWidget(config).mount(table.appendChild(document.createElement('li')));
     }, configs);
     // Mounting 500 widgets keeps the main thread busy past any fixed pause: wait for the frames
@@ -416,9 +573,9 @@ async function lazyLeaderboard(browser, sandbox, rows = 500) {
     const near = () =>
       page.$$eval('#root li', (items) =>
         items
-          .map((li, i) => [i, li.getBoundingClientRect()])
-          .filter(([, r]) => r.bottom > -300 && r.top < innerHeight + 300)
-          .map(([i]) => i),
+          .map((li, i) => ({ i, r: li.getBoundingClientRect() }))
+          .filter(({ r }) => r.bottom > -300 && r.top < innerHeight + 300)
+          .map(({ i }) => i),
       );
     const first = await near();
     await page.evaluate(() => window.scrollBy(0, innerHeight));
@@ -436,23 +593,27 @@ async function lazyLeaderboard(browser, sandbox, rows = 500) {
  * first animation frame after mount(), how long it took to be ready, and the requests the
  * reload made (the revalidation, if the answer was older than cacheTtlMs: none here). Null
  * when the build has no `cache` option.
+ * @param {Browser} browser
+ * @param {Sandbox} sandbox
  */
 async function sessionCache(browser, sandbox) {
   const { context, page } = await openPage(browser, sandbox);
   try {
     const config = { ...configOf('reputation', ADDRESSES.rich, sandbox.url), cache: 'session' };
-    if (!(await page.evaluate(([c]) => window.hasOption(c, 'cache'), [config]))) return null;
+    if (!(await page.evaluate((c) => /** @type {BenchWindow} */ (window).hasOption(c, 'cache'), config))) return null;
     const visit = () =>
       page.evaluate(async (c) => {
         const t0 = performance.now();
-        const widget = RepKit.createWidget(c).mount(document.getElementById('root').appendChild(document.createElement('div')));
+        const widget = /** @type {BenchWindow} */ (window).RepKit.createWidget(c).mount(
+          /** @type {HTMLElement} */ (document.getElementById('root')).appendChild(document.createElement('div')),
+        );
         const firstFrame = await new Promise((r) => requestAnimationFrame(() => r(widget.state)));
         if (widget.state == 'loading') await new Promise((r) => widget.element.addEventListener('repkit:load', r, { once: true }));
         return { firstFrame, readyMs: performance.now() - t0 };
       }, config);
     const first = await visit();
     await page.reload();
-    await page.waitForFunction(() => typeof window.RepKit == 'object');
+    await page.waitForFunction(() => typeof (/** @type {BenchWindow} */ (window).RepKit) == 'object');
     sandbox.resetRequests();
     const repeat = await visit();
     await quiet();
@@ -481,15 +642,20 @@ function sizes() {
 
 // ---- output ----------------------------------------------------------------------------------
 
-/** A plain-text table: `rows` of cells, the first row the header; numbers right-aligned. */
+/**
+ * A plain-text table: `rows` of cells, the first row the header; numbers right-aligned.
+ * @param {Array<Array<string | number>>} rows
+ */
 function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  const line = (r) => r.map((c, i) => (typeof c == 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
+  const line = (/** @type {Array<string | number>} */ r) =>
+    r.map((c, i) => (typeof c == 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
-const kB = (bytes) => round(bytes / 1000, 2);
+const kB = (/** @type {number} */ bytes) => round(bytes / 1000, 2);
 
+/** @param {BenchResults} results */
 function report(results) {
   const out = [];
   out.push(
@@ -565,7 +731,7 @@ function report(results) {
       'with a dist/repkit frame on the stack, the DOM calls it makes included.\n',
   );
 
-  const u = results.updateTheme;
+  const u = results.updateTheme ?? { syncMs: NaN, toNextFrameMs: NaN, requests: NaN, dark: NaN };
   out.push('update({ theme: "dark" }) on the 100 mounted widgets (0 ms latency)');
   out.push(
     table([
@@ -658,7 +824,9 @@ function report(results) {
   if (pageErrors) out.push(`WARNING: pages reported ${pageErrors} uncaught error(s) during the runs.\n`);
 
   const m = results.memory;
+  if (!m) throw new Error('bench: the memory figures are missing');
   out.push(`Memory: ${m.cycles} cycles of create → mount → load → destroy (kinds in turn, ${round(m.cycleMs, 2)} ms a cycle)`);
+  /** @type {(label: string, key: 'jsHeapUsedBytes' | 'domNodes' | 'jsEventListeners', scale?: (x: number) => number) => Array<string | number>} */
   const row = (label, key, scale = (x) => x) => [
     label,
     scale(m.before[key]),
@@ -698,7 +866,7 @@ async function main() {
     );
 
   const { version } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8'));
-  /** Things to close, last opened first, whatever happens. */
+  /** @type {Array<() => Promise<void>>} Things to close, last opened first, whatever happens. */
   const open = [];
   const closeAll = async () => {
     for (const close of open.splice(0).reverse()) await close().catch((e) => log('close failed:', e));
@@ -718,6 +886,7 @@ async function main() {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60000 });
     open.push(() => browser.close());
 
+    /** @type {BenchResults} */
     const results = {
       version,
       date: new Date().toISOString(),
@@ -757,21 +926,26 @@ async function main() {
     const mixed = services.flatMap((base) => ANSWERING.flatMap((address) => KINDS.map((kind) => configOf(kind, address, base))));
     results.requests.push({ scenario: '10 addresses × 4 kinds', kind: 'all', ...(await requestsFor(browser, fast, mixed)) });
 
-    for (const [latencyMs, sandbox] of [
+    /** @type {Array<[number, Sandbox]>} */
+    const latencies = [
       [0, fast],
       [50, slow],
-    ]) {
+    ];
+    for (const [latencyMs, sandbox] of latencies) {
+      /** @type {TimedRun[]} */
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         log(`timing: 100 widgets at ${latencyMs} ms latency, run ${i + 1}/${RUNS}`);
         runs.push(await timedRun(browser, sandbox, { retheme: latencyMs == 0 }));
       }
+      /** @type {TimedRun[]} */
       const profiles = [];
       for (let i = 0; i < RUNS; i++) {
         log(`profile: 100 widgets at ${latencyMs} ms latency, run ${i + 1}/${RUNS}`);
         profiles.push(await timedRun(browser, sandbox, { profile: true }));
       }
-      const med = (list, key) => median(list.map((r) => r[key]));
+      /** @type {(list: TimedRun[], key: keyof TimedRun) => number} */
+      const med = (list, key) => median(list.map((r) => Number(r[key])));
       results.timing.push({
         latencyMs,
         mountToLastLoadMs: med(runs, 'mountToLastLoadMs'),
@@ -789,7 +963,7 @@ async function main() {
         profiles,
       });
       if (latencyMs == 0) {
-        const updates = runs.map((r) => r.update);
+        const updates = runs.flatMap((r) => (r.update ? [r.update] : []));
         results.updateTheme = {
           syncMs: median(updates.map((u) => u.syncMs)),
           toNextFrameMs: median(updates.map((u) => u.toNextFrameMs)),
@@ -799,11 +973,9 @@ async function main() {
       }
     }
 
-    for (const [latencyMs, sandbox] of [
-      [0, fast],
-      [50, slow],
-    ]) {
+    for (const [latencyMs, sandbox] of latencies) {
       for (const n of [10, 100]) {
+        /** @type {Array<TimedRun & { requests: number, requestsAloneMs: number }>} */
         const runs = [];
         for (let i = 0; i < RUNS; i++) {
           log(`timing: ${n} distinct addresses at ${latencyMs} ms latency, run ${i + 1}/${RUNS}`);
@@ -812,7 +984,7 @@ async function main() {
           const paths = sandbox.requests.map((r) => r.path);
           runs.push({ ...run, requests: paths.length, requestsAloneMs: await requestsAlone(browser, sandbox, paths) });
         }
-        const med = (key) => median(runs.map((r) => r[key]));
+        const med = (/** @type {keyof DistinctRow['runs'][number]} */ key) => median(runs.map((r) => Number(r[key])));
         results.distinct.push({
           latencyMs,
           widgets: n,
@@ -832,6 +1004,7 @@ async function main() {
 
     for (const kind of KINDS) {
       log(`layout shift: ${kind}`);
+      /** @type {Array<Awaited<ReturnType<typeof layoutShift>>>} */
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await layoutShift(browser, slow, kind));
       results.layoutShift.push({
@@ -860,6 +1033,7 @@ async function main() {
   }
 }
 
+/** @param {string[]} args */
 function git(args) {
   try {
     return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm run bench:proxy`: what repkit/proxy saves and what it costs. Runs the built
  * dist/repkit.proxy.mjs behind its node:http adapter (dist/repkit.proxy.node.mjs) in front of
@@ -32,16 +33,19 @@ const TTL = Math.max(1, Number(process.env.TTL) || 300);
 const ADDRESS_COUNT = 10;
 const HOUR_S = 3600;
 
-const log = (...args) => console.error(...args);
-const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+const log = (/** @type {unknown[]} */ ...args) => console.error(...args);
+const round = (/** @type {number} */ x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+/** @type {(xs: number[], q: number) => number} the `q` quantile of `xs` (nearest rank) */
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
 };
+/** @typedef {{ p50: number, p95: number, samples: number }} Stats */
+/** @type {(xs: number[]) => Stats} */
 const stats = (xs) => ({ p50: round(quantile(xs, 0.5)), p95: round(quantile(xs, 0.95)), samples: xs.length });
 
 /** A deterministic pseudo-random sequence (mulberry32), so runs pick the same addresses. */
-const random = (seed) => () => {
+const random = (/** @type {number} */ seed) => () => {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
@@ -50,32 +54,38 @@ const random = (seed) => () => {
 
 /** Valid-looking addresses (48 base58 characters) that the sandbox computes on the spot. */
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const addressOf = (tag, n) => {
+const addressOf = (/** @type {string} */ tag, /** @type {number} */ n) => {
   let tail = '';
   for (let i = 0, x = n + 1; i < 8; i++, x = Math.floor(x / 58)) tail = ALPHABET[x % 58] + tail;
   return `1${tag.padEnd(39, 'x')}${tail}`;
 };
 
 /** The API calls of one visit: a reputation, a badge and a profile widget for `address`. */
-const visitPaths = (address) => [`scores/${address}`, `badges/${address}`, 'metadata/badges', `profiles/${address}`];
+const visitPaths = (/** @type {string} */ address) => [`scores/${address}`, `badges/${address}`, 'metadata/badges', `profiles/${address}`];
 
 // The proxy's clock: real time plus a simulated offset, moved forward by the "hour" run.
 const realNow = Date.now.bind(Date);
 let offsetMs = 0;
 Date.now = () => realNow() + offsetMs;
 
+/** @type {typeof import('../../src/proxy/index')} */
 const { createProxy } = await import(pathToFileURL(ensureProxyBuild()).href);
+/** @type {typeof import('../../src/proxy/node')} */
 const { toNodeListener } = await import(pathToFileURL(PROXY_NODE_DIST).href);
 const sandbox = await createSandbox();
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** Serves a fresh proxy on loopback; returns its URL, its handler and a stop function. */
+/**
+ * Serves a fresh proxy on loopback; returns its URL, its handler and a stop function.
+ * @param {Partial<import('../../src/proxy/index').ProxyOptions>} [options]
+ */
 const serveProxy = async (options = {}) => {
   const handler = createProxy({ apiKey: API_KEY, upstream: sandbox.url, basePath: '/rep', ttlSeconds: TTL, ...options });
   const server = http.createServer(toNodeListener(handler, { compress: false }));
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
-    url: `http://127.0.0.1:${server.address().port}/rep`,
+    url: `http://127.0.0.1:${port}/rep`,
     handler,
     stop: () => {
       server.closeAllConnections();
@@ -84,7 +94,12 @@ const serveProxy = async (options = {}) => {
   };
 };
 
-/** One GET over keep-alive HTTP; resolves with the status and the time to the last byte, in ms. */
+/**
+ * One GET over keep-alive HTTP; resolves with the status and the time to the last byte, in ms.
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<{ status: number | undefined, ms: number, cache: string | string[] | undefined }>}
+ */
 const timedGet = (url, headers = {}) =>
   new Promise((resolve, reject) => {
     const started = performance.now();
@@ -98,6 +113,10 @@ const timedGet = (url, headers = {}) =>
 
 const apiCalls = () => sandbox.requests.filter((r) => r.path.startsWith('/api/v2/')).length;
 
+/**
+ * @type {{ when: string, node: string, cpus: number, cpu: string | undefined, ttlSeconds: number,
+ *   burst?: Record<string, number>, hour?: Record<string, number>, latencyMs?: Record<string, Stats> }}
+ */
 const results = {
   when: new Date(realNow()).toISOString(),
   node: process.version,
@@ -167,8 +186,11 @@ try {
       await timedGet(`${sandbox.url}/api/v2/profiles/${addressOf('BenchWarm', i)}`, { 'X-API-Key': API_KEY });
       await timedGet(`${proxy.url}/api/v2/profiles/${addressOf('BenchWarm', i + 100)}`);
     }
+    /** @type {number[]} */
     const direct = [];
+    /** @type {number[]} */
     const miss = [];
+    /** @type {number[]} */
     const added = [];
     for (let i = 0; i < SAMPLES; i++) {
       const viaProxy = `${proxy.url}/api/v2/scores/${addressOf('BenchMissP', i)}`;
@@ -190,6 +212,8 @@ try {
       added.push(p.ms - d.ms);
     }
 
+    /** @type {number[]} */
+
     const hit = [];
     const hot = addressOf('BenchHot', 0);
     await timedGet(`${proxy.url}/api/v2/scores/${hot}`);
@@ -198,6 +222,8 @@ try {
       if (r.cache !== 'hit') throw new Error(`expected a hit, got ${r.cache}`);
       hit.push(r.ms);
     }
+
+    /** @type {number[]} */
 
     const inProcess = [];
     for (let i = 0; i < SAMPLES * 4; i++) {
@@ -223,7 +249,9 @@ try {
 writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
 
 const { burst, hour, latencyMs: l } = results;
-const line = (label, s) => `  ${label.padEnd(46)} p50 ${String(s.p50).padStart(6)} ms   p95 ${String(s.p95).padStart(6)} ms`;
+if (!burst || !hour || !l) throw new Error('proxy bench: a part did not run');
+const line = (/** @type {string} */ label, /** @type {Stats} */ s) =>
+  `  ${label.padEnd(46)} p50 ${String(s.p50).padStart(6)} ms   p95 ${String(s.p95).padStart(6)} ms`;
 console.log(`repkit/proxy benchmark (${results.node}, ${results.cpus} CPU, TTL ${TTL} s; loopback, sandbox without latency)
 
 Upstream requests for ${VISITS} visits over ${ADDRESS_COUNT} addresses (4 API calls a visit; ${VISITS * 4} without the proxy):

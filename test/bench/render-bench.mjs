@@ -1,6 +1,7 @@
 #!/usr/bin/env node
+// @ts-check
 /**
- * Render benchmark (issue 10, item 5): the main-thread time a widget spends on the worst records
+ * Render benchmark: the main-thread time a widget spends on the worst records
  * the client's validator accepts (./worst-records.mjs: 2 MB of list items, or the longest
  * texts in every slot), in Debian's Chromium, from the UMD build. Per scenario, median of
  * RENDER_RUNS (default 5) runs:
@@ -28,16 +29,16 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const RESULTS = new URL('./render-results.json', import.meta.url).pathname;
 const RUNS = Math.max(1, Number(process.env.RENDER_RUNS) || 5);
-/** The target of issue 10: no render of any record may hold the main thread longer. */
+/** The budget: no render of any record may hold the main thread longer (a long task, which delays input). */
 const TARGET_MS = 50;
 
-const log = (...args) => console.error(...args);
-const median = (xs) => {
+const log = (/** @type {unknown[]} */ ...args) => console.error(...args);
+const median = (/** @type {number[]} */ xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const round = (x) => Math.round(x * 10) / 10;
+const round = (/** @type {number} */ x) => Math.round(x * 10) / 10;
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>repkit render bench</title><link rel="icon" href="data:,">
@@ -83,14 +84,33 @@ const PAGE = `<!doctype html>
   };
 </script></body></html>`;
 
+/**
+ * The page's window: the helpers of {@link PAGE}. Callbacks of evaluate() run in the page, where
+ * nothing of this module exists: they cast `window` to this type.
+ * @typedef {typeof window & {
+ *   mountOne(config: Record<string, unknown>): Promise<void>,
+ *   longTasks: number[],
+ *   rerender(locale: string): Promise<{ renderMs: number, layoutMs: number }>,
+ *   shape(): { height: number, more: string[], state: string | undefined },
+ * }} RenderWindow
+ */
+
+/**
+ * Renders one scenario RUNS times in a fresh page: its timings and the shape it took.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} origin
+ * @param {import('./worst-records.mjs').Scenario} scenario
+ * @param {number} index
+ */
 async function measure(browser, origin, scenario, index) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   context.setDefaultTimeout(120000);
   const page = await context.newPage();
+  /** @type {string[]} */
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   const prefix = `${origin}/worst/${index}`;
-  const answers = Object.entries(scenario.answers).map(([path, data]) => [`/api/v2/${path}`, body(data)]);
+  const answers = Object.entries(scenario.answers).map(([path, data]) => /** @type {[string, string]} */ ([`/api/v2/${path}`, body(data)]));
   await page.route(`${prefix}/**`, (route) => {
     const path = new URL(route.request().url()).pathname.slice(`/worst/${index}`.length);
     const found = answers.find(([p]) => p == path);
@@ -104,18 +124,22 @@ async function measure(browser, origin, scenario, index) {
   await page.goto(`${origin}/render-bench.html`);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name == 'TaskDuration').value;
+  const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name == 'TaskDuration')?.value ?? NaN;
   const config = { ...scenario.config, address: ADDRESS, apiKey: API_KEY, baseUrl: prefix, cacheTtlMs: 0, locale: 'en-US' };
+  /** @type {Array<{ loadMs: number, longestTaskMs: number, renderMs: number, layoutMs: number }>} */
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     const before = await taskSeconds();
-    await page.evaluate((c) => window.mountOne(c), config);
+    await page.evaluate((c) => /** @type {RenderWindow} */ (window).mountOne(c), config);
     const loadMs = ((await taskSeconds()) - before) * 1000;
-    const longestTaskMs = await page.evaluate(() => Math.max(0, ...window.longTasks));
-    const { renderMs, layoutMs } = await page.evaluate((locale) => window.rerender(locale), i % 2 ? 'en-US' : 'en-GB');
+    const longestTaskMs = await page.evaluate(() => Math.max(0, .../** @type {RenderWindow} */ (window).longTasks));
+    const { renderMs, layoutMs } = await page.evaluate(
+      (locale) => /** @type {RenderWindow} */ (window).rerender(locale),
+      i % 2 ? 'en-US' : 'en-GB',
+    );
     runs.push({ loadMs, longestTaskMs, renderMs, layoutMs });
   }
-  const shape = await page.evaluate(() => window.shape());
+  const shape = await page.evaluate(() => /** @type {RenderWindow} */ (window).shape());
   await context.close();
   if (errors.length) throw new Error(`${scenario.name}: page errors: ${errors.join('; ')}`);
   const bytes = Math.max(...answers.map(([, text]) => Buffer.byteLength(text)));
@@ -132,9 +156,14 @@ async function measure(browser, origin, scenario, index) {
   };
 }
 
+/**
+ * A plain-text table: `rows` of cells, the first row the header; numbers right-aligned.
+ * @param {Array<Array<string | number>>} rows
+ */
 function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  const line = (r) => r.map((c, i) => (typeof c == 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
+  const line = (/** @type {Array<string | number>} */ r) =>
+    r.map((c, i) => (typeof c == 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 

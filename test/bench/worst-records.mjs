@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The worst records the client's validator accepts, per widget kind: what a hostile or broken
  * service can make a widget render. A record is bounded only by `maxResponseBytes` (2 MB by
@@ -18,17 +19,26 @@ const AT = '2026-01-01T00:00:00.000Z';
 /** Room left for the envelope and the record's other fields. */
 const SLACK = 4096;
 
-/** `text` as the service's answer body. */
+/** @type {(data: unknown) => string} `data` in the service's answer envelope, as its body text */
 export const body = (data) => JSON.stringify({ success: true, data });
 
-/** Words, so that long text wraps as real text does; exactly `length` characters. */
+/**
+ * Words, so that long text wraps as real text does; exactly `length` characters.
+ * @param {number} length
+ * @param {string} [word]
+ */
 export const words = (length, word = 'word') => `${word} `.repeat(Math.ceil(length / (word.length + 1))).slice(0, length);
 
 /**
  * As many items `make(i)` as fit in `bytes` of JSON, or exactly `count` when given (a test
  * that wants 100,000 items whatever their size).
+ * @template T
+ * @param {(i: number) => T} make
+ * @param {{ bytes?: number, count?: number }} [size]
+ * @returns {T[]}
  */
 export const fill = (make, { bytes = DEFAULT_BUDGET - SLACK, count } = {}) => {
+  /** @type {T[]} */
   const items = [];
   let size = 2;
   for (let i = 0; count === undefined ? true : i < count; i++) {
@@ -40,8 +50,13 @@ export const fill = (make, { bytes = DEFAULT_BUDGET - SLACK, count } = {}) => {
   return items;
 };
 
+/** @typedef {(i: number, extra?: Record<string, unknown>) => Record<string, unknown>} ItemMaker item `i` of a list, with `extra` fields */
+
+/** @type {ItemMaker} */
 const reason = (i, extra = {}) => ({ key: `r${i}`, points: i, title: '', description: '', thresholds: [], advices: [], ...extra });
+/** @type {ItemMaker} */
 const level = (i, extra = {}) => ({ level: i + 1, key: `L${i}`, value: i, title: '', shortDescription: '', longDescription: '', ...extra });
+/** @type {ItemMaker} */
 const badge = (i, extra = {}) => ({
   badgeKey: `B${i}`,
   achievedLevel: 1 + (i % 5),
@@ -49,6 +64,7 @@ const badge = (i, extra = {}) => ({
   achievedLevelTitle: '',
   ...extra,
 });
+/** @type {ItemMaker} */
 const badgeDefinition = (i, extra = {}) => ({
   key: `B${i}`,
   title: '',
@@ -59,7 +75,10 @@ const badgeDefinition = (i, extra = {}) => ({
   ...extra,
 });
 
-/** getCategoryScore's answer for `definition` (the score is the first reason's). */
+/**
+ * getCategoryScore's answer for `definition` (the score is the first reason's).
+ * @param {{ reasons: Array<{ key?: unknown }> } & Record<string, unknown>} definition
+ */
 export const categoryRecord = (definition) => ({
   address: ADDRESS,
   category: { key: 'governance', score: { score: 7, reason: definition.reasons[0]?.key ?? 'none', title: 'Governance' } },
@@ -67,8 +86,10 @@ export const categoryRecord = (definition) => ({
   calculatedAt: AT,
 });
 
+/** @param {Record<string, unknown>} categories getScores' answer with these categories */
 export const scoresRecord = (categories) => ({ address: ADDRESS, totalScore: 1000, calculatedAt: AT, categories, source: 'api' });
 
+/** @param {Record<string, unknown>} definition getBadge's answer for a badge with this definition */
 export const badgeRecord = (definition) => ({
   address: ADDRESS,
   badge: { badgeKey: 'B0', achievedLevel: 3, achievedLevelKey: 'L2', achievedLevelTitle: 'Gold' },
@@ -76,6 +97,7 @@ export const badgeRecord = (definition) => ({
   definition: { title: 'Worst badge', shortDescription: '', longDescription: '', metric: 'votes', levels: [], ...definition },
 });
 
+/** @param {Record<string, unknown>} fields getProfile's answer with these fields */
 export const profileRecord = (fields) => ({ address: ADDRESS, displayName: 'Worst profile', source: 'api', ...fields });
 
 /**
@@ -85,8 +107,13 @@ export const profileRecord = (fields) => ({ address: ADDRESS, displayName: 'Wors
  * @typedef {{ name: string, config: Record<string, unknown>, answers: Record<string, unknown> }} Scenario
  */
 
-/** @returns {Scenario[]} */
+/**
+ * @param {{ count?: number, bytes?: number }} [size] `count` makes each list exactly that long
+ *   instead of filling 2 MB
+ * @returns {Scenario[]}
+ */
 export const worstScenarios = ({ count, bytes } = {}) => {
+  /** @type {<T>(make: (i: number) => T) => T[]} */
   const many = (make) => fill(make, { count, bytes });
   const long = 38_000;
   return [

@@ -1,3 +1,4 @@
+// @ts-check
 // Makes sure Debian's Chromium is at /usr/bin/chromium before the browser suite runs. Never
 // downloads a browser of its own: only the distribution's package is used.
 import { execFileSync } from 'node:child_process';

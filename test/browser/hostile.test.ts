@@ -1,5 +1,5 @@
 /**
- * Hostile data in real Chromium (issue 5): the records of test/hostile/records.ts, for every
+ * Hostile data in real Chromium: the records of test/hostile/records.ts, for every
  * string of the corpus, rendered by the UMD build in every widget kind and option combination
  * (one page per kind, one 320px-wide slot per widget). Asserted:
  *

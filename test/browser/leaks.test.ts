@@ -1,5 +1,5 @@
 /**
- * Leaks (issue 5): in Chromium, 1,000 cycles of create → mount → update → destroy for each
+ * Leaks: in Chromium, 1,000 cycles of create → mount → update → destroy for each
  * widget kind return the page to its baseline:
  * - `Memory.getDOMCounters` (documents, nodes, JS event listeners) after a forced GC;
  * - listeners on window and on the document and everything in it, shadow roots included

@@ -1,5 +1,5 @@
 /**
- * Issue 13 in Chromium: only what is visible loads (`loading: 'lazy'` with a real
+ * Loading and rendering many widgets, in Chromium: only what is visible loads (`loading: 'lazy'` with a real
  * IntersectionObserver, a 500-row leaderboard, closed <details> and hidden parents), a repeat
  * visit with `cache` draws its data in the first frame, and the loading skeleton reserves the
  * ready state's size, so content below a widget does not move (layout-shift entries).

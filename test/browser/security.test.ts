@@ -1,5 +1,5 @@
 /**
- * Hostile servers in real Chromium (issue 10), where a real network stack and layout decide:
+ * Hostile servers in real Chromium, where a real network stack and layout decide:
  * a redirect never takes the key to another origin, a gzip bomb is cut off without filling the
  * renderer's memory, and long text and long lists keep the widget's height bounded.
  */

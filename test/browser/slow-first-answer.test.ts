@@ -1,6 +1,6 @@
 /**
  * The first answer for an address the service has not seen is computed from chain data and
- * can take half a minute (WIRE.md). A widget still loading after 3 s says so, politely and
+ * can take half a minute (the production service calls a chain indexer at about one request a second). A widget still loading after 3 s says so, politely and
  * through a live region, without moving anything on the page; once the answer arrives the
  * message goes. The sandbox here computes for 4.5 s, and its brand-new address is recomputed
  * on every request, so every kind waits.

@@ -1,5 +1,5 @@
 /**
- * Failures the service reports (WIRE.md status table) and responses that are not what they
+ * Failures the service reports (400, 401, 403, 404, 429, 500, each with its production body) and responses that are not what they
  * should be: each rejects with a ServiceError whose status and message say what happened.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

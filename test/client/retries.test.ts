@@ -1,6 +1,6 @@
 /**
  * Retries, timeouts and failures without an HTTP response, counted on the sandbox's request
- * log. Policy (src/client/request.ts, CONTRACT.md): `retries: N` is up to N + 1 requests;
+ * log. Policy (src/client/request.ts and the README): `retries: N` is up to N + 1 requests;
  * network failures, 429, 502, 503 and 504 are retried; a 429 whose Retry-After is over 10 s
  * fails at once; a timeout is not retried.
  *
@@ -155,7 +155,7 @@ describe('no response at all: statusCode 0', () => {
     onFastClock(async () => {
       const error = await fast(rejection(faulty({ drop: true }, { retries: 1 }).getScores(rich)));
       expectServiceError(error, 0);
-      // CONTRACT.md: "a network failure says it could not reach the service".
+      // With no HTTP answer there is no status to show: the message is what tells the user why.
       expect(error.message).toMatch(/could not reach the service/i);
       expect(requests()).toHaveLength(2);
     }),

@@ -1,5 +1,5 @@
 /**
- * The production wire (WIRE.md): the service's own names become the public ones, nested
+ * The production wire format: the service's own names become the public ones, nested
  * definitions without `key` get the key asked for, nulls are absent, extra fields are ignored,
  * and what a widget cannot render is still refused, naming the field.
  */
@@ -63,7 +63,7 @@ describe('the profile as production sends it', () => {
     expect(profile).not.toHaveProperty('bio');
   });
 
-  it('SPEC names are read as they are, and win over the production twin', async () => {
+  it('public names are read as they are, and win over the production twin', async () => {
     const profile = await answering({
       address: ADDRESS,
       chainIdentities: [{ address: ADDRESS, microblog: 'spec', twitter: 'prod' }],

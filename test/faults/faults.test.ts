@@ -1,10 +1,10 @@
 /**
- * Faults (issue 5), in happy-dom against the sandbox over real HTTP: a table of faults. A fault
+ * Faults, in happy-dom against the sandbox over real HTTP: a table of faults. A fault
  * whose outcome depends on the kind (a 404, a field of the kind's record) is driven through
  * every widget kind (reputation, badge list, one badge, profile, category); one that the
  * client handles the same for every record (timeouts, retries, dropped connections, bodies
  * that are not JSON, size caps, redirects) through the client once, inside one widget, the
- * kinds taking turns (issue 12, part 5). Faults that wait (backoff, Retry-After, a timeout)
+ * kinds taking turns, so each kind meets every fault. Faults that wait (backoff, Retry-After, a timeout)
  * run on a fake clock that the test moves fast, so no case sleeps for real.
  * For each pair: the right final state (ready, or error with the README's sentence and "Try
  * again" where it helps), onLoad / onError and `repkit:load` / `repkit:error` exactly once

@@ -1,6 +1,6 @@
 /**
- * What the client should make of the sandbox's production-shaped fixtures (WIRE.md "Records
- * as the service sends them"), written independently of src/client/wire.ts so the tests can
+ * What the client should make of the sandbox's production-shaped fixtures (the service's own
+ * field names, `null`s and extra fields), written independently of src/client/wire.ts so the tests can
  * state the mapping: `polkadotIdentities` becomes `chainIdentities`; identity `twitter`,
  * `github`, `discord`, `riot` become `microblog`, `codehost`, `chatserver`, `legacychat`;
  * optional fields sent as `null` are absent; extra fields (`_id`, `source`, `constraints`,

@@ -1,5 +1,5 @@
 /**
- * Hostile strings (issue 5, "Hostile data"). Every one of them is fed through every string
+ * Hostile strings. Every one of them is fed through every string
  * field of every record (see ./records.ts) and through the config values an embed reads
  * (className, theme, locale, address, badgeKey, categoryKey). Not a test file itself.
  *

@@ -1,5 +1,5 @@
 /**
- * Hostile data through the one escaping path (issue 12, part 5): every string of ./corpus.ts
+ * Hostile data through the one escaping path: every string of ./corpus.ts
  * goes straight through the helpers every template uses (src/render/html.ts: `html`,
  * `escapeHtml`, `renderInto`, `safeUrl`, `linkUrl`), in text, in quoted attributes, nested
  * and in arrays, and as a URL. Widgets cannot write markup any other way (the tag refuses
@@ -32,7 +32,7 @@ const rendered = (content: Parameters<typeof renderInto>[1]): HTMLElement => {
 };
 
 describe('the corpus', () => {
-  it('has at least 50 strings, each with its own label, and covers what issue 5 lists', () => {
+  it('has at least 50 strings, each with its own label, and covers every kind of hostile text', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(50);
     expect(new Set(CORPUS.map((e) => e.label)).size).toBe(CORPUS.length);
     const values = CORPUS.map((e) => e.value);

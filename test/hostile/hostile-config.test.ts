@@ -1,5 +1,5 @@
 /**
- * Hostile config (issue 5, "Hostile data", last point), in happy-dom against the sandbox:
+ * Hostile config, in happy-dom against the sandbox:
  * `className`, `theme`, `locale`, `address`, `badgeKey` and `categoryKey` taken from a
  * snippet's `data-*` attributes (mounted with `mountAll`) and from `<repkit-widget>`
  * attributes hold every string of the corpus. None can add markup or attributes; an address
@@ -12,7 +12,7 @@
  *
  * The whole corpus goes through the option checks and the client's path building directly
  * (no mount, no server); whole mounts through both attribute paths run the corpus's sample
- * (issue 12: the escaping they rely on is proven string by string in ./helpers.test.ts).
+ * (the escaping they rely on is proven string by string in ./helpers.test.ts).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWidget, defineRepkitElement, mountAll, OptionError, ServiceClient, snippet, type WidgetConfig } from '../../src/index';
@@ -51,7 +51,7 @@ const expectOneRequest = (path: string) => {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** A string the client accepts as a path segment (CONTRACT.md: not empty, blank, "." or ".."). */
+/** A string the client accepts as a path segment: not empty, blank, "." or ".." (those would change the path). */
 const isSegment = (value: string): boolean => {
   try {
     encodeURIComponent(value);
@@ -480,8 +480,8 @@ describe('the client, given an address or key that cannot be percent-encoded', (
     expect(requestedPaths()).toEqual([]);
   });
 
-  // README, client errors: "bad arguments: TypeError, before any request"; CONTRACT.md: the
-  // TypeError names the argument. src/client/path.ts `segment()` checks for empty, "." and
+  // README, client errors: "bad arguments: TypeError, before any request"; the TypeError names
+  // the argument, so the caller knows which one to fix. src/client/path.ts `segment()` checks for empty, "." and
   // "..", then calls encodeURIComponent, which throws URIError("URI malformed") for a lone
   // surrogate: the caller gets an error of another type that names nothing. (The widgets
   // catch it in src/widgets/options.ts `isSegment` and do name the option, but with the

@@ -1,7 +1,7 @@
 /**
- * Hostile data (issue 5), in happy-dom: every string of ./corpus.ts, put into every string
+ * Hostile data, in happy-dom: every string of ./corpus.ts, put into every string
  * field of every record by ./records.ts, through one render per widget kind with every field
- * shown (issue 12: the escaping itself is proven string by string in ./helpers.test.ts); the
+ * shown (the escaping itself is proven string by string in ./helpers.test.ts); the
  * option combinations that hide or reshape fields run the corpus's sample. For each: the
  * widget is ready, the view holds
  * only the elements and attributes the templates write (./inspect.ts), no event handler,

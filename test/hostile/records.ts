@@ -1,5 +1,5 @@
 /**
- * Builds, for one hostile string, a full set of service records (SPEC.md 2.1–2.6, the badge
+ * Builds, for one hostile string, a full set of service records (all seven answers, the badge
  * and category definitions included) in which EVERY string field holds that string: titles,
  * reasons, keys, thresholds, advices, level keys and titles, metric, imageUrl, avatarUrl,
  * socialLinks keys and values, every chain identity field, judgements, the `address` fields
@@ -17,8 +17,8 @@
  *
  * So the happy-dom suite answers with `vi.stubGlobal('fetch', ...)` (the client calls the
  * global `fetch` at request time) and the Chromium suite with `page.route(...)`, both from
- * {@link answer}. The wire format is the production service's, as the sandbox sends it
- * (WIRE.md): `{ success: true, data }`, `polkadotIdentities` with `twitter`/`github`/
+ * {@link answer}. The wire format is the production service's, as the sandbox sends it:
+ * `{ success: true, data }`, `polkadotIdentities` with `twitter`/`github`/
  * `discord`/`riot`, nested definitions without `key`, `_id`, `constraints` and `advice`
  * fields (hostile too), failures as `{ message }`; see {@link wireRecords}. The client maps it
  * to the public records of {@link hostileRecords}, which the tests compare the views with.

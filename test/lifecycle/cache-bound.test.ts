@@ -1,5 +1,5 @@
 /**
- * The client cache stays within its documented bound (issue 5, "Leaks"; README: "at most 100
+ * The client cache stays within its documented bound (README: "at most 100
  * entries, least recently used dropped"): 150 distinct successful requests, through the
  * client and through widgets, never leave more than CACHE_LIMIT results cached, and the ones
  * dropped are the least recently used.

@@ -1,5 +1,5 @@
 /**
- * Misuse (issue 5, "Races and lifecycle"): every wrong call gets a clear error or the harmless
+ * Misuse: every wrong call gets a clear error or the harmless
  * result README.md documents, for every widget kind. Mount twice; mount into a detached
  * element; update or refresh before mount; any call after destroy; unknown options; a
  * `className` with spaces; a mount target that is not an element.

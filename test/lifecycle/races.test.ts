@@ -1,5 +1,5 @@
 /**
- * Races and lifecycle (issue 5): a seeded property test. Each seed drives a handful of widgets
+ * Races and lifecycle: a seeded property test. Each seed drives a handful of widgets
  * of every kind through a random interleaving of create, mount, update (data and display
  * options), refresh and destroy, with random pauses between operations (none, a few
  * microtasks, a timer, or a wait for quiescence) and random per-request latencies (each
@@ -90,7 +90,7 @@ const rngOf = (seed: number): Rng => {
 /** Seeds are fixed; RACE_SEEDS=3,17 reruns chosen ones. */
 const seedsFrom = (fallback: number[]): number[] => (process.env.RACE_SEEDS ? process.env.RACE_SEEDS.split(',').map(Number) : fallback);
 
-// Fewer, longer runs than before (issue 12): the same operations and checks, a fraction of the waiting.
+// Fewer, longer runs: the same operations and checks, a fraction of the waiting on a 2-core machine.
 const SEEDS = seedsFrom(Array.from({ length: 8 }, (_, i) => 1000 + i * 7919));
 const STEPS = 70;
 const EMBED_SEEDS = seedsFrom([424242, 8675309, 31337, 27182818]);

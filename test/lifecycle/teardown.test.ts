@@ -1,5 +1,5 @@
 /**
- * Teardown leaves nothing running (issue 12, part 6): a timer a view started (the copy
+ * Teardown leaves nothing running: a timer a view started (the copy
  * button's "Copied" reset) ends with `destroy()`, and `autoMount()` returns a function that
  * ends the auto mode: it stops watching the document and destroys the snippets' widgets.
  */

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Builds the proxy's entries (dist/repkit.proxy.mjs, dist/repkit.proxy.node.mjs and their
  * declarations) with the repository's own rollup configuration, when they are missing or older

@@ -33,7 +33,7 @@ describe('routes', () => {
     'metadata/categories',
   ];
 
-  it('forwards the seven GET routes of WIRE.md to the same path upstream', async () => {
+  it("forwards the service's seven GET routes to the same path upstream", async () => {
     const proxy = proxyOf();
     for (const path of SEVEN) {
       const before = sb.hits(path);

@@ -1,5 +1,5 @@
 /**
- * shortAddress (CONTRACT.md "Widgets"): first 6, "…", last 4; 12 characters or fewer whole;
+ * shortAddress, the short form widgets show: first 6, "…", last 4; 12 characters or fewer whole;
  * a surrogate pair is never cut in half.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The profile rules of SPEC.md 2.6 and issue 3: displayNameOf, socialsOf, isVerified.
+ * The profile rules the profile widget relies on: displayNameOf, socialsOf, isVerified.
  */
 import { describe, expect, it } from 'vitest';
 import { displayNameOf, isVerified, socialsOf, type ChainIdentity, type Social, type UserProfile } from '../../src/index';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The sandbox (demo/sandbox.mjs) over real HTTP. Other suites rely on it to answer exactly as
- * the production service does (/work/shared/WIRE.md) and to inject faults faithfully, so it is
+ * the production service does (envelope, error bodies, CORS, quota, compression) and to inject faults faithfully, so it is
  * tested here on its own first. Requests come from Node's fetch, i.e. as a server-side caller
  * (no Origin) unless a test sets an Origin header to play a browser.
  */
@@ -27,7 +27,7 @@ import {
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const { rich, identityOnly, noBadges, noProfile, fresh, hostile, unknown } = ADDRESSES;
 
-/** The 12 categories of WIRE.md with their definitions' display names, in order. */
+/** The service's 12 categories with their definitions' display names, in its order. */
 const CATEGORIES: Array<[string, string]> = [
   ['longevity', 'Account Longevity'],
   ['txCount', 'Transaction Count'],

@@ -1,5 +1,5 @@
 /**
- * Hostile servers and hostile configs, round two (issue 10): the key stays with baseUrl,
+ * Hostile servers and hostile configs, round two: the key stays with baseUrl,
  * nothing grows without bound, and retries are decided by cause. Each case failed before.
  */
 import http from 'node:http';

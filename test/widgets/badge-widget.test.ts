@@ -1,5 +1,5 @@
 /**
- * The badge widget (SPEC.md 4.2, 4.3 tier table, rules 2 and 3; issue 2): titles from the
+ * The badge widget: titles from the
  * definitions (fetched once, falling back to the key), level titles, tiers and their colours,
  * maxBadges, showProgress, badgeKey with its level ladder, empty and 404 states, escaping.
  */
@@ -124,7 +124,7 @@ describe('badge titles fall back to the key when there is no definition', () => 
   });
 });
 
-describe('tiers: levels 1..5 are bronze..diamond, coloured as SPEC.md 4.3 says (the service uses 1 to 3)', () => {
+describe('tiers: levels 1..5 are bronze..diamond, each with its tier colour (the service uses 1 to 3)', () => {
   it('each badge carries its tier as a class and as data-tier', async () => {
     const { view } = await ready();
     items(view).forEach((li, i) => {

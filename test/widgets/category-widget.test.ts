@@ -1,5 +1,5 @@
 /**
- * The category widget (issue 3), in happy-dom, against the sandbox over HTTP.
+ * The category widget, in happy-dom, against the sandbox over HTTP.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { CategoryWidget, createWidget, ServiceError, type CategoryWidgetOptions } from '../../src/index';
@@ -186,8 +186,8 @@ describe('category widget: advice for earning more', () => {
     expect(all(widget, '[part="advice"]')).toEqual([]);
   });
 
-  // Issue 3: "the reason that produced the score highlighted, its thresholds, and its `advices`
-  // as suggestions to earn more". The fixtures attach to each reason the advice for moving on
+  // The widget highlights the reason that produced the score, with its thresholds, and shows its
+  // `advices` as suggestions to earn more. The fixtures attach to each reason the advice for moving on
   // from it (the top reasons have none), so the achieved reason's own advice must be shown.
   it.each([
     ['identityOnly', 'txCount', 'Fifty transactions reach the top tier.'],

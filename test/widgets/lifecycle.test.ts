@@ -1,5 +1,5 @@
 /**
- * The lifecycle every widget shares (SPEC.md 4.3, 6, 7; issue 2 "Widgets"): mount, the three
+ * The lifecycle every widget shares: mount, the three
  * states and their sentences, callbacks and events, update, refresh, destroy, the rule that
  * only the newest load renders, and themes. Exercised through the reputation widget (and the
  * badge widget where its own data option matters), over real HTTP against the sandbox.

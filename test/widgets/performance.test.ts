@@ -1,5 +1,5 @@
 /**
- * Issue 13, what a page sees of the render path: answers that arrive together are drawn in one
+ * What a page sees of the render path: answers that arrive together are drawn in one
  * frame (and a hidden tab still gets them), a theme change rewrites no markup, `loading:
  * 'lazy'` makes no request until the widget comes near the viewport, and `cache` shows a
  * repeat visit's data at once from Web Storage. Real HTTP against the sandbox; what only a

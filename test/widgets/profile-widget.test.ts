@@ -1,5 +1,5 @@
 /**
- * The profile widget (issue 3), in happy-dom, against the sandbox over HTTP.
+ * The profile widget, in happy-dom, against the sandbox over HTTP.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createWidget, ProfileWidget, ServiceError, type ProfileWidgetOptions } from '../../src/index';

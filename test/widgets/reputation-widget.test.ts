@@ -1,5 +1,5 @@
 /**
- * The reputation widget (SPEC.md 4.2 rules 1 and 3; issue 2): total score, categories up to
+ * The reputation widget: total score, categories up to
  * maxCategories highest first, showCategories, compact, empty state, shortened address, bar
  * widths through CSSOM only, and escaping of hostile data.
  */
