@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { transform } from 'lightningcss';
 import { dts } from 'rollup-plugin-dts';
 
@@ -87,6 +88,31 @@ const typescriptPlugin = () =>
     checkJs: false,
   });
 
+/**
+ * The views' `html` templates lose the indentation and line breaks they are written with: runs of
+ * white space become one space (never none, so text between inline elements keeps its gap).
+ * Empty attributes (`alt=""` on decorative images) and entities stay as written.
+ */
+const htmlTemplatesPlugin = () =>
+  minifyHtmlLiterals({
+    include: ['src/**/*.ts'],
+    failOnError: true,
+    options: {
+      shouldMinifyCSS: () => false,
+      minifyOptions: {
+        caseSensitive: true,
+        collapseWhitespace: true,
+        conservativeCollapse: true,
+        removeComments: true,
+        decodeEntities: false,
+        removeEmptyAttributes: false,
+        removeAttributeQuotes: false,
+        minifyCSS: false,
+        minifyJS: false,
+      },
+    },
+  });
+
 const terserPlugin = () =>
   terser({
     ecma: 2022,
@@ -122,20 +148,20 @@ export default [
     // and a page that loads both runs one copy of the code.
     input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts' },
     output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: 'repkit-[hash].mjs' },
-    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin()],
+    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin()],
   },
   {
     // The script-tag build: everything, under the global RepKit, auto-mounting, minified.
     input: 'src/umd.ts',
     output: { file: 'dist/repkit.umd.js', format: 'umd', name: 'RepKit', sourcemap: true, exports: 'named' },
-    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), terserPlugin()],
+    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin(), terserPlugin()],
   },
   // One script per kind (`repkit.reputation.umd.js` …): the same global and snippet for a page
   // that shows one kind, without the other kinds' code.
   ...WIDGET_KINDS.map((kind) => ({
     input: `src/widgets/kinds/${kind}/script.ts`,
     output: { file: `dist/repkit.${kind}.umd.js`, format: 'umd', name: 'RepKit', sourcemap: true, exports: 'named' },
-    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), terserPlugin()],
+    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin(), terserPlugin()],
   })),
   {
     input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts' },
