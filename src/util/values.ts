@@ -15,3 +15,12 @@ export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null
  */
 export const ownValue = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.hasOwn(table, key) ? table[key] : undefined;
+
+/**
+ * ` (https://page.example)`: the page's origin in parentheses, for sentences about a refused
+ * origin, or '' where there is none (a server, an opaque `null` origin).
+ */
+export const pageOrigin = (): string => {
+  const origin = globalThis.location?.origin;
+  return origin && origin != 'null' ? ` (${origin})` : '';
+};
