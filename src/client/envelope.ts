@@ -1,6 +1,6 @@
 import type { Failure } from './failure';
 import type { Answer } from './transport';
-import { isRecord } from '../util/values';
+import { isRecord, parseJson } from '../util/values';
 
 /**
  * The service's own words in a failure body: `message`, else `error` (its CORS refusal sends
@@ -14,20 +14,12 @@ const saidIn = (body: unknown): string | undefined => {
   return undefined;
 };
 
-const parse = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * The `data` of a success envelope `{ success: true, data }` (README, "Errors"), or the
  * failure the answer stands for: its error status, or a body that is not such an envelope.
  */
 export const unwrap = ({ status, text }: Answer): { data: unknown } | Failure => {
-  const body = parse(text);
+  const body = parseJson(text);
   if (status < 200 || status > 299) return { kind: 'http', said: saidIn(body) };
   // A failure reported inside a 200 is not an answer a widget can show.
   if (isRecord(body) && body.success === false) return { kind: 'malformed', said: saidIn(body), problem: 'the service reported a failure' };

@@ -1,5 +1,6 @@
 import { rateLimitWait } from '../client/rate-limit';
 import { secondsUntil } from './tiers';
+import { parseJson } from '../util/values';
 import type { UpstreamResult } from './upstream';
 
 /** An answer that is not cached: a failure of the service, or one it should not repeat. */
@@ -35,23 +36,15 @@ const MAX_RETRY_AFTER_S = 86400;
 /** A JSON body `{ message }`, the shape the service (and so the client) uses for failures. */
 export const messageBody = (message: string): string => JSON.stringify({ message });
 
-const parse = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
 /** Whether a 200 body is the service's success envelope `{ success: true, data: {...} }`. */
 const isEnvelope = (text: string): boolean => {
-  const v = parse(text);
+  const v = parseJson(text);
   return !!v && typeof v == 'object' && 'success' in v && v.success === true && 'data' in v && !!v.data && typeof v.data == 'object';
 };
 
 /** A 4xx/5xx body to pass on: the service's JSON, or a `{ message }` when it is not JSON (any JSON value will do). */
 const passOn = (status: number, body: string): string =>
-  body && parse(body) !== undefined ? body : messageBody(`The reputation service answered ${status}`);
+  body && parseJson(body) !== undefined ? body : messageBody(`The reputation service answered ${status}`);
 
 /** The 503 that stands for the service's spent quota, until `quotaResetAt` (epoch ms). */
 export const quotaFailure = (quotaResetAt: number, now: number): Failure => {
