@@ -119,49 +119,51 @@ const chainIdentity = /* @__PURE__ */ shape({
 /** A check whose success narrows the value to T. */
 export type Validator<T> = Check & { readonly __type?: T };
 
-const typed = <T>(check: Check): Validator<T> => check;
 const origin = /* @__PURE__ */ optional(source);
 
-export const userScores = /* @__PURE__ */ typed<Records.UserScores>(
-  shape({ address: str, totalScore: num, calculatedAt: str, categories: optional(mapOf(categoryScore)), source: origin }),
-);
+export const userScores: Validator<Records.UserScores> = /* @__PURE__ */ shape({
+  address: str,
+  totalScore: num,
+  calculatedAt: str,
+  categories: optional(mapOf(categoryScore)),
+  source: origin,
+});
 
-export const specificCategoryScore = /* @__PURE__ */ typed<Records.SpecificCategoryScore>(
-  shape({
-    address: str,
-    category: shape({ key: str, score: categoryScore }),
-    definition: nullable(categoryDefinition),
-    calculatedAt: str,
-  }),
-);
+export const specificCategoryScore: Validator<Records.SpecificCategoryScore> = /* @__PURE__ */ shape({
+  address: str,
+  category: shape({ key: str, score: categoryScore }),
+  definition: nullable(categoryDefinition),
+  calculatedAt: str,
+});
 
-export const userBadges = /* @__PURE__ */ typed<Records.UserBadges>(
-  shape({ address: str, badges: arrayOf(userBadge), count: num, source: origin }),
-);
+export const userBadges: Validator<Records.UserBadges> = /* @__PURE__ */ shape({
+  address: str,
+  badges: arrayOf(userBadge),
+  count: num,
+  source: origin,
+});
 
-export const specificUserBadge = /* @__PURE__ */ typed<Records.SpecificUserBadge>(
-  shape({
-    address: str,
-    badge: nullable(userBadge),
-    earned: optional(bool),
-    definition: nullable(badgeDefinition),
-    source: origin,
-  }),
-);
+export const specificUserBadge: Validator<Records.SpecificUserBadge> = /* @__PURE__ */ shape({
+  address: str,
+  badge: nullable(userBadge),
+  earned: optional(bool),
+  definition: nullable(badgeDefinition),
+  source: origin,
+});
 
-export const userProfile = /* @__PURE__ */ typed<Records.UserProfile>(
-  shape({
-    address: str,
-    displayName: optionalText,
-    avatarUrl: optionalText,
-    bio: optionalText,
-    socialLinks: optional(mapOf(str)),
-    chainIdentities: optional(arrayOf(chainIdentity)),
-    nftCount: optional(num),
-    source: origin,
-  }),
-);
+export const userProfile: Validator<Records.UserProfile> = /* @__PURE__ */ shape({
+  address: str,
+  displayName: optionalText,
+  avatarUrl: optionalText,
+  bio: optionalText,
+  socialLinks: optional(mapOf(str)),
+  chainIdentities: optional(arrayOf(chainIdentity)),
+  nftCount: optional(num),
+  source: origin,
+});
 
-export const badgeDefinitions = /* @__PURE__ */ typed<Records.BadgeDefinitions>(shape({ badges: arrayOf(badgeDefinition) }));
+export const badgeDefinitions: Validator<Records.BadgeDefinitions> = /* @__PURE__ */ shape({ badges: arrayOf(badgeDefinition) });
 
-export const categoryDefinitions = /* @__PURE__ */ typed<Records.CategoryDefinitions>(shape({ categories: arrayOf(categoryDefinition) }));
+export const categoryDefinitions: Validator<Records.CategoryDefinitions> = /* @__PURE__ */ shape({
+  categories: arrayOf(categoryDefinition),
+});

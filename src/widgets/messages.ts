@@ -1,5 +1,6 @@
 import { isServiceError } from '../client/service-error';
 import { html, type Html } from '../render/html';
+import { pageOrigin } from '../util/values';
 
 /**
  * What a reader sees when a load fails: a sentence, whether trying again may help, and
@@ -10,11 +11,6 @@ export interface Failure {
   retry: boolean;
   empty?: boolean;
 }
-
-const origin = (): string => {
-  const o = globalThis.location?.origin;
-  return o && o != 'null' ? ` (${o})` : '';
-};
 
 /**
  * Turns an error into a sentence, chosen by the error's kind and status, never by its
@@ -29,7 +25,7 @@ export const describeFailure = (error: unknown, notFound: string): Failure => {
       return { sentence: 'The service took too long to answer (timed out).', retry: true };
     case 'network':
       return {
-        sentence: `The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin${origin()}.`,
+        sentence: `The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin${pageOrigin()}.`,
         retry: true,
       };
     case 'too-large':
@@ -41,7 +37,7 @@ export const describeFailure = (error: unknown, notFound: string): Failure => {
   }
   if (status == 400) return { sentence: 'This is not a valid address.', retry: false };
   if (status == 401) return { sentence: 'This widget has an invalid API key.', retry: false };
-  if (status == 403) return { sentence: `The API key does not allow this site's origin${origin()}.`, retry: false };
+  if (status == 403) return { sentence: `The API key does not allow this site's origin${pageOrigin()}.`, retry: false };
   if (status == 404) return { sentence: notFound, retry: false, empty: true };
   if (status == 429) return { sentence: 'The service is busy right now (rate limited).', retry: true };
   if (status >= 500) return { sentence: 'The service is having trouble right now.', retry: true };

@@ -8,7 +8,7 @@ import { ServiceClient } from '../../src/client/service-client';
 import { ServiceError } from '../../src/client/service-error';
 import { ADDRESSES, useSandbox } from '../helpers/sandbox';
 import { serverSideFetch } from '../helpers/server-fetch';
-import { clientFor, expectServiceError, rejection } from './util';
+import { clientFor, expectServiceError, messageParts, rejection } from './util';
 
 const server = useSandbox();
 const { rich, unknown, noProfile, fresh } = ADDRESSES;
@@ -27,7 +27,8 @@ describe('ServiceError', () => {
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.name).toBe('ServiceError');
     expect(error.statusCode).toBe(404);
-    expect(error.message).toBe('Category score not found for this user');
+    expect(error.message).toBe(`GET ${messageParts(error.message).url}: Category score not found for this user`);
+    expect(messageParts(error.message).url).toMatch(new RegExp(`/api/v2/scores/${fresh}/longevity$`));
     expect(String(error)).toContain('ServiceError');
   });
 });
@@ -160,8 +161,7 @@ describe('a 200 that is not a proper success envelope is a failure naming what w
   });
   it('success false: the server message', async () => {
     const error = await rejection(faulty({ body: 'successfalse' }).getScores(rich));
-    expect(error).toBeInstanceOf(ServiceError);
-    expect(error.message).toBe('Something went wrong');
+    expectServiceError(error, 200, 'Something went wrong');
   });
   it('is not retried', async () => {
     await rejection(faulty({ body: 'text' }, 2).getScores(rich));

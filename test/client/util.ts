@@ -24,14 +24,25 @@ export const rejection = async (promise: Promise<unknown>): Promise<Error & { st
   throw new Error('expected the call to fail, but it resolved');
 };
 
-/** Asserts a `ServiceError` with this status (and message, when given). */
+/** The parts of a client failure's message, `GET <url>: <what happened>`; fails the test for any other form. */
+export const messageParts = (message: string): { url: string; what: string } => {
+  const [, url = '', what = ''] = /^GET (https?:\/\/\S+): ([^]+)$/.exec(message) ?? [];
+  expect(url, `"${message}" reads GET <url>: <what happened>`).not.toBe('');
+  return { url, what };
+};
+
+/**
+ * Asserts a `ServiceError` with this status, whose message reads `GET <url>: <what happened>`;
+ * `message`, when given, is what happened (exactly, for a string).
+ */
 export const expectServiceError = (error: unknown, statusCode: number, message?: string | RegExp): void => {
   expect(error).toBeInstanceOf(ServiceError);
   const e = error as ServiceError;
   expect(e.name).toBe('ServiceError');
   expect(e.statusCode).toBe(statusCode);
-  if (typeof message == 'string') expect(e.message).toBe(message);
-  else if (message) expect(e.message).toMatch(message);
+  const { what } = messageParts(e.message);
+  if (typeof message == 'string') expect(what).toBe(message);
+  else if (message) expect(what).toMatch(message);
 };
 
 /** Asserts an abort rejection: `name` AbortError and not a ServiceError. */

@@ -8,6 +8,8 @@ import { ServiceClient } from '../../src/client/service-client';
 import { ServiceError } from '../../src/client/service-error';
 
 const ADDRESS = '1bW2n31E8Sx3JaDBs39FF2Se4qbjvgE2BLtonvAcqDSCFa6';
+/** What a failed getScores(ADDRESS) of `answering` names, before what happened. */
+const SCORES_GET = `GET https://api.example/api/v2/scores/${ADDRESS}: `;
 
 /** A client whose fetch answers every request with `data` in the success envelope. */
 const answering = (data: unknown, status = 200) =>
@@ -125,7 +127,7 @@ describe('what a widget cannot render is still refused, naming the field', () =>
     const error = (await call.catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.kind).toBe('malformed');
-    expect(error.message).toContain(field);
+    expect(error.message).toMatch(new RegExp(`^GET https://api.example/api/v2/\\w+/${ADDRESS}: malformed response: ${field}$`));
   });
 });
 
@@ -136,20 +138,20 @@ describe('error bodies as the service sends them', () => {
       .catch((e: unknown) => e)) as ServiceError;
     expect(error.statusCode).toBe(400);
     expect(error.kind).toBe('http');
-    expect(error.message).toBe('Invalid Polkadot address format');
+    expect(error.message).toBe(SCORES_GET + 'Invalid Polkadot address format');
   });
   it('{ success: false, error } (the CORS refusal body, readable server-side)', async () => {
     const error = (await answering({ success: false, error: 'Origin not allowed' }, 403)
       .getScores(ADDRESS)
       .catch((e: unknown) => e)) as ServiceError;
     expect(error.statusCode).toBe(403);
-    expect(error.message).toBe('Origin not allowed');
+    expect(error.message).toBe(SCORES_GET + 'Origin not allowed');
   });
   it('no readable body: the status is named', async () => {
     const error = (await answering('', 500)
       .getScores(ADDRESS)
       .catch((e: unknown) => e)) as ServiceError;
-    expect(error.message).toMatch(/status 500/);
+    expect(error.message).toBe(SCORES_GET + 'the service answered with status 500');
   });
 });
 

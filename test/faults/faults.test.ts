@@ -221,7 +221,7 @@ const FAULTS: Fault[] = [
     name: '429 with a near X-RateLimit-Reset, persistent (retries 1)',
     items: () => ({ resetIn: 50 }),
     waits: true,
-    expect: () => error(SAY.busy, true, { status: 429, message: /^Rate limit exceeded\./, requests: 2 }),
+    expect: () => error(SAY.busy, true, { status: 429, message: /^GET \S+: Rate limit exceeded\./, requests: 2 }),
   },
   {
     name: '429 whose X-RateLimit-Reset is an hour away: not retried',
@@ -237,7 +237,7 @@ const FAULTS: Fault[] = [
   {
     name: 'persistent 500',
     items: () => ({ status: 500 }),
-    expect: () => error(SAY.trouble, true, { status: 500, message: /^Failed to get /, requests: 1 }),
+    expect: () => error(SAY.trouble, true, { status: 500, message: /^GET \S+: Failed to get /, requests: 1 }),
   },
   {
     name: '401',

@@ -215,7 +215,7 @@ describe('3. retries and waits are bounded', () => {
     ]);
     const error = await failure(new ServiceClient({ apiKey: 'k', retries: 2, cacheTtlMs: 0, fetch }).getScores(ADDRESS));
     expect(error.statusCode).toBe(429);
-    expect(error.message).toBe('Rate limit exceeded');
+    expect(error.message).toBe(`GET https://api.dotpassport.io/api/v2/scores/${ADDRESS}: Rate limit exceeded`);
     expect(calls).toHaveLength(1);
   });
 });
@@ -439,13 +439,26 @@ describe('9. retryability is decided by cause, and the cause is kept', () => {
     expect(error.message).toMatch(/may have refused this site's origin/);
     expect(error.cause).toBe(cause);
   });
-  it('a header refusal from fetch is not retried', async () => {
+  it('a fetch rejection is a network failure whatever its text: the text never decides', async () => {
+    // fetch rejects with a plain TypeError for every cause; the words differ between runtimes.
+    for (const text of ["Failed to execute 'fetch': Invalid value for header", 'redirect mode is set to "error"']) {
+      let calls = 0;
+      const fetch = (async () => {
+        calls++;
+        throw new TypeError(text);
+      }) as typeof globalThis.fetch;
+      const error = await failure(new ServiceClient({ apiKey: 'k', retries: 5, cacheTtlMs: 0, fetch }).getScores(ADDRESS));
+      expect(error.kind).toBe('network');
+      expect(calls).toBe(2);
+    }
+  });
+  it('a key a browser would refuse in a header never reaches fetch', () => {
     let calls = 0;
     const fetch = (async () => {
       calls++;
-      throw new TypeError("Failed to execute 'fetch': Invalid value for header");
+      return new Response();
     }) as typeof globalThis.fetch;
-    await failure(new ServiceClient({ apiKey: 'k', retries: 5, cacheTtlMs: 0, fetch }).getScores(ADDRESS));
-    expect(calls).toBe(1);
+    expect(() => new ServiceClient({ apiKey: 'k\u00e9y', fetch })).toThrow(OptionError);
+    expect(calls).toBe(0);
   });
 });

@@ -1,0 +1,86 @@
+import { rateLimitWait } from '../client/rate-limit';
+import { secondsUntil } from './tiers';
+import { parseJson } from '../util/values';
+import type { UpstreamResult } from './upstream';
+
+/** An answer that is not cached: a failure of the service, or one it should not repeat. */
+export interface Failure {
+  status: number;
+  body: string;
+  /** Seconds, for a `Retry-After` header (the 503 that stands for the service's 429). */
+  retryAfter?: number;
+}
+
+/**
+ * What one upstream request comes to: an answer to serve (and to cache for `ttlSeconds`, when
+ * that is more than 0), or a failure; after the service's 429 also the time its quota comes
+ * back, before which nothing more is sent upstream.
+ */
+export type Verdict =
+  | { ok: true; status: number; body: string; ttlSeconds: number }
+  | { ok: false; failure: Failure; quotaResetAt?: number };
+
+/** The options a verdict depends on. */
+export interface VerdictOptions {
+  apiKey: string;
+  ttlSeconds: number;
+  metadataTtlSeconds: number;
+  negativeTtlSeconds: number;
+}
+
+/** Retry-After when the service's 429 does not say when its quota resets. */
+const DEFAULT_RETRY_AFTER_S = 60;
+/** The longest the proxy stops asking, whatever the service says: a day. */
+const MAX_RETRY_AFTER_S = 86400;
+
+/** A JSON body `{ message }`, the shape the service (and so the client) uses for failures. */
+export const messageBody = (message: string): string => JSON.stringify({ message });
+
+/** Whether a 200 body is the service's success envelope `{ success: true, data: {...} }`. */
+const isEnvelope = (text: string): boolean => {
+  const v = parseJson(text);
+  return !!v && typeof v == 'object' && 'success' in v && v.success === true && 'data' in v && !!v.data && typeof v.data == 'object';
+};
+
+/** A 4xx/5xx body to pass on: the service's JSON, or a `{ message }` when it is not JSON (any JSON value will do). */
+const passOn = (status: number, body: string): string =>
+  body && parseJson(body) !== undefined ? body : messageBody(`The reputation service answered ${status}`);
+
+/** The 503 that stands for the service's spent quota, until `quotaResetAt` (epoch ms). */
+export const quotaFailure = (quotaResetAt: number, now: number): Failure => {
+  const retryAfter = Math.min(MAX_RETRY_AFTER_S, Math.max(1, secondsUntil(quotaResetAt, now)));
+  return {
+    status: 503,
+    body: messageBody(`The reputation service's request quota is used up; try again in ${retryAfter} s`),
+    retryAfter,
+  };
+};
+
+const failure = (status: number, body: string): Verdict => ({ ok: false, failure: { status, body } });
+
+/**
+ * Turns what the service did into a verdict. Success envelopes are cached for the route's
+ * TTL and 400/404 for the negative TTL (they stay true for a while and cost quota to ask);
+ * the service's 429 becomes a 503 with `Retry-After`, so a page's client waits instead of
+ * counting the proxy as broken; a body that is not the envelope, a redirect, a timeout or no
+ * answer becomes 502 or 504; other 4xx and 5xx pass through with their JSON bodies.
+ */
+export const classify = (result: UpstreamResult, metadata: boolean, o: VerdictOptions, now: number): Verdict => {
+  if (result.kind != 'answer') return failure(result.kind == 'timeout' ? 504 : 502, messageBody(`repkit proxy: ${result.detail}`));
+  const { status, headers } = result;
+  // The service has no reason to echo the key; if it ever did, it would not reach a page.
+  const body = result.body.includes(o.apiKey) ? result.body.split(o.apiKey).join('[redacted]') : result.body;
+  if (status == 200) {
+    return isEnvelope(body)
+      ? { ok: true, status, body, ttlSeconds: metadata ? o.metadataTtlSeconds : o.ttlSeconds }
+      : failure(502, messageBody('repkit proxy: the service sent a malformed answer'));
+  }
+  if (status == 400 || status == 404) return { ok: true, status, body: passOn(status, body), ttlSeconds: o.negativeTtlSeconds };
+  if (status == 429) {
+    const wait = rateLimitWait(headers, body, now) ?? DEFAULT_RETRY_AFTER_S * 1000;
+    const quotaResetAt = now + Math.min(wait, MAX_RETRY_AFTER_S * 1000);
+    return { ok: false, failure: quotaFailure(quotaResetAt, now), quotaResetAt };
+  }
+  if (status >= 200 && status < 300) return failure(502, messageBody(`repkit proxy: the service answered ${status}`));
+  return failure(status >= 400 && status <= 599 ? status : 502, passOn(status, body));
+};
