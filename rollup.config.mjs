@@ -5,7 +5,7 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
-import { transform } from 'lightningcss';
+import { Features, transform } from 'lightningcss';
 import { dts } from 'rollup-plugin-dts';
 
 /**
@@ -32,7 +32,14 @@ function cssText() {
       if (!id.endsWith('.css' + SUFFIX)) return null;
       const file = id.slice(0, -SUFFIX.length);
       this.addWatchFile(file);
-      const { code, warnings } = transform({ filename: file, code: readFileSync(file), minify: true, targets: CSS_TARGETS });
+      // No light-dark() polyfill: the stylesheets use none, and it would add two custom properties to every theme.
+      const { code, warnings } = transform({
+        filename: file,
+        code: readFileSync(file),
+        minify: true,
+        targets: CSS_TARGETS,
+        exclude: Features.LightDark,
+      });
       for (const warning of warnings) this.warn(`${file}: ${warning.message}`);
       const css = code.toString();
       return { code: `export default ${JSON.stringify(css)};`, map: { mappings: '' } };
@@ -117,7 +124,7 @@ const terserPlugin = () =>
   terser({
     ecma: 2022,
     module: true,
-    compress: { passes: 2 },
+    compress: { passes: 3 },
     format: { comments: false },
   });
 

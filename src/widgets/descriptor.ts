@@ -21,8 +21,6 @@ export interface ActionContext<S> {
  * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
 export interface Views<S, Data> {
-  /** The skeleton shown while loading, shaped like the ready view so nothing jumps. */
-  loading(settings: S): Html;
   ready(data: Data, settings: S): Html;
   /** The sentence for a 404: there is nothing to show for this address yet. */
   notFound(settings: S): string;
@@ -50,10 +48,9 @@ export interface Kind<O extends BaseWidgetOptions, S, Data> {
   load(client: ServiceClient, settings: S, request: RequestOptions): Promise<Data>;
   /**
    * Blank data shaped like a typical full answer: while loading, the ready view drawn from it
-   * is the skeleton, so the answer takes exactly the room reserved for it. Without it, the
-   * kind's `views.loading` is shown.
+   * is the skeleton, so the answer takes exactly the room reserved for it.
    */
-  placeholder?(settings: S): Data;
+  placeholder(settings: S): Data;
   readonly views: Views<S, Data>;
   /** Handlers of clicks on `[data-action]` elements in the view, by action name. */
   readonly actions?: Readonly<Record<string, (target: HTMLElement, context: ActionContext<S>) => void>>;

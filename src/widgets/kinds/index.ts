@@ -4,8 +4,6 @@
  * that folder, that stylesheet and its lines here. The public types, `createWidget`, the element,
  * the snippet, the entry's exports and the per-kind scripts all derive from this map.
  */
-import type { BaseWidgetOptions } from '../common-options';
-import type { Widget } from '../widget';
 import { badgeEntry } from './badge/widget';
 import { categoryEntry } from './category/widget';
 import { profileEntry } from './profile/widget';
@@ -43,7 +41,7 @@ export type WidgetOptionsByType = { [K in WidgetType]: ConstructorParameters<Kin
 export type WidgetConfig = { [K in WidgetType]: WidgetOptionsByType[K] & { type: K } }[WidgetType];
 
 /** What a widget loads. */
-type DataOf<W> = W extends Widget<infer _O extends BaseWidgetOptions, infer _S, infer D> ? D : never;
+type DataOf<W> = W extends { readonly data: infer D } ? Exclude<D, undefined> : never;
 
 /**
  * What a widget loads, by kind: `UserScores` (reputation), {@link BadgeData} (badge, badges),

@@ -90,18 +90,3 @@ export const link = (url: SafeUrl | undefined, text: string): Html =>
 /** An image from data, lazy and without a referrer; hidden from assistive technology. */
 export const image = (url: SafeUrl | undefined): Html | false =>
   !!url && html`<img src="${url}" alt="" loading="lazy" referrerpolicy="no-referrer">`;
-
-/**
- * The loading view: a card with the given placeholder rows, a hidden label, and the status
- * line that says "still calculating" after a few seconds (a live region from the start, laid
- * over the skeleton so that filling it moves nothing).
- */
-export const skeleton = (label: string, rows: Html | Html[], compact = false): Html =>
-  html`<div class="rk-card${compact ? ' rk-compact' : ''}">
-    <span class="rk-hidden">${label}</span>${rows}
-    <p class="rk-slow" part="slow" role="status" aria-live="polite"></p>
-  </div>`;
-
-/** `n` placeholder rows. */
-export const skeletonRows = (n: number, className = 'rk-skel-row'): Html[] =>
-  Array.from({ length: n }, () => html`<span class="rk-skel ${className}"></span>`);

@@ -5,7 +5,7 @@ import type { Kind } from '../../descriptor';
 import { badgesPlaceholder } from './placeholder';
 import { BADGE_OPTIONS, type BadgeWidgetOptions, type BadgeSettings } from './options';
 import { tierCss, tierOf } from '../../tiers';
-import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../../views/common';
+import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine } from '../../views/common';
 import css from '../../../../styles/badge.css?raw';
 
 type S = BadgeSettings;
@@ -111,11 +111,6 @@ export const badgeKind: Kind<BadgeWidgetOptions, S, BadgeData> = {
     return { badges: earnedBadges.badges, definitions: new Map(definitions.map((d) => [d.key, d])) };
   },
   views: {
-    loading: (s) =>
-      skeleton('Loading badges…', [
-        html`<span class="rk-skel rk-skel-head"></span>`,
-        ...skeletonRows(s.badgeKey ? 3 : Math.min(s.maxBadges, 6)),
-      ]),
     ready: (data, s) => ('badge' in data ? one(data.badge, s) : list(data.badges, data.definitions, s)),
     notFound: (s) => (s.badgeKey ? 'This address has not earned this badge yet.' : 'There is no badge data for this address yet.'),
   },

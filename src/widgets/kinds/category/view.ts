@@ -6,7 +6,7 @@ import { CATEGORY_TITLES } from '../../categories';
 import type { Kind } from '../../descriptor';
 import { categoryPlaceholder } from './placeholder';
 import { CATEGORY_OPTIONS, type CategoryWidgetOptions, type CategorySettings } from './options';
-import { addressView, boundedItem, clamped, clampedList, firstOf, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../../views/common';
+import { addressView, boundedItem, clamped, clampedList, firstOf, LIST_LIMITS, moreLine } from '../../views/common';
 import css from '../../../../styles/category.css?raw';
 
 type S = CategorySettings;
@@ -100,12 +100,6 @@ export const categoryKind: Kind<CategoryWidgetOptions, S, SpecificCategoryScore>
   placeholder: categoryPlaceholder,
   load: (client, s, request) => client.getCategoryScore(s.address, s.categoryKey, request),
   views: {
-    loading: (s) =>
-      skeleton(
-        'Loading category score…',
-        [html`<span class="rk-skel rk-skel-score"></span>`, ...skeletonRows(s.compact || s.showScoreOnly ? 0 : 3)],
-        s.compact,
-      ),
     ready,
     notFound: () => 'This address has no score in this category yet.',
   },

@@ -9,7 +9,7 @@ import { ownValue } from '../../../util/values';
 import type { Kind } from '../../descriptor';
 import { profilePlaceholder } from './placeholder';
 import { PROFILE_OPTIONS, type ProfileWidgetOptions, type ProfileSettings } from './options';
-import { addressView, boundedItem, clamped, firstOf, image, link, LIST_LIMITS, moreLine, skeleton, skeletonRows } from '../../views/common';
+import { addressView, boundedItem, clamped, firstOf, image, link, LIST_LIMITS, moreLine } from '../../views/common';
 import css from '../../../../styles/profile.css?raw';
 
 type S = ProfileSettings;
@@ -130,11 +130,6 @@ export const profileKind: Kind<ProfileWidgetOptions, S, UserProfile | null> = {
     }
   },
   views: {
-    loading: (s) =>
-      skeleton('Loading profile…', [
-        html`<div class="rk-head">${s.showAvatar && html`<span class="rk-avatar rk-skel"></span>`}<span class="rk-skel rk-skel-head"></span></div>`,
-        ...skeletonRows(2),
-      ]),
     ready,
     notFound: () => 'No profile set up yet.',
   },

@@ -6,7 +6,7 @@ import { CATEGORY_TITLES } from '../../categories';
 import type { Kind } from '../../descriptor';
 import { scoresPlaceholder } from './placeholder';
 import { REPUTATION_OPTIONS, type ReputationWidgetOptions, type ReputationSettings } from './options';
-import { addressView, boundedItem, moreLine, skeleton, skeletonRows } from '../../views/common';
+import { addressView, boundedItem, moreLine } from '../../views/common';
 import { keepChipsFitted } from '../../views/fit-chips';
 import css from '../../../../styles/reputation.css?raw';
 
@@ -82,15 +82,6 @@ export const reputationKind: Kind<ReputationWidgetOptions, S, UserScores> = {
   placeholder: scoresPlaceholder,
   load: (client, s, request) => client.getScores(s.address, request),
   views: {
-    loading: (s) =>
-      skeleton(
-        'Loading reputation…',
-        [
-          html`<span class="rk-skel rk-skel-score"></span>`,
-          ...skeletonRows(s.compact || !s.showCategories ? 0 : Math.min(s.maxCategories, 6)),
-        ],
-        s.compact,
-      ),
     ready,
     notFound: () => 'There is no reputation data for this address yet.',
     decorate: (view) => {
