@@ -3,9 +3,6 @@
 /** A string with something in it other than white space. */
 export const isText = (v: unknown): v is string => typeof v == 'string' && v.trim() != '';
 
-/** A whole number of 0 or more. */
-export const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
-
 /** The value of a JSON text, or undefined when it is not JSON (no JSON text parses to undefined). */
 export const parseJson = (text: string): unknown => {
   try {

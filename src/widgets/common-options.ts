@@ -59,6 +59,13 @@ export interface BaseWidgetOptions extends Omit<ClientOptions, 'fetch'> {
    * @default 'none'
    */
   cache?: 'none' | 'session' | 'local';
+  /**
+   * On a page of more than 20 widgets, cards far from the viewport skip their rendering
+   * (`content-visibility: auto`) until scrolled near; pages of up to 20 render every card.
+   * `false` always renders this card, as full-page screenshots and visual tests need.
+   * @default true
+   */
+  skipOffscreen?: boolean;
   /** Called after each successful load. An exception it throws is reported, not propagated. */
   onLoad?: () => void;
   /** Called with the error (usually a `ServiceError`) when loading or rendering fails. */
@@ -84,6 +91,7 @@ export const COMMON_OPTIONS = /* @__PURE__ */ (() =>
     nonce: string('host'),
     loading: oneOf(['eager', 'lazy'], 'eager', 'host'),
     cache: oneOf(['none', 'session', 'local'], 'none', 'host'),
+    skipOffscreen: boolean(true, 'host'),
     onLoad: callback<() => void>(),
     onError: callback<(error: Error) => void>(),
   }) satisfies OptionTableFor<BaseWidgetOptions>)();

@@ -37,7 +37,13 @@ export const describeFailure = (error: unknown, notFound: string): Failure => {
   }
   if (status == 400) return { sentence: 'This is not a valid address.', retry: false };
   if (status == 401) return { sentence: 'This widget has an invalid API key.', retry: false };
-  if (status == 403) return { sentence: `The API key does not allow this site's origin${pageOrigin()}.`, retry: false };
+  // A 403 a page can read comes from a proxy (the service's own has no CORS headers).
+  if (status == 403) {
+    return {
+      sentence: `This site's origin${pageOrigin()} is not allowed: add it to the proxy's allowOrigins or to the API key's origins.`,
+      retry: false,
+    };
+  }
   if (status == 404) return { sentence: notFound, retry: false, empty: true };
   if (status == 429) return { sentence: 'The service is busy right now (rate limited).', retry: true };
   if (status >= 500) return { sentence: 'The service is having trouble right now.', retry: true };

@@ -51,6 +51,15 @@ const SKIPPABLE = 'rk-skip';
 /** Cards mounted since each window's last frame, waiting for {@link placeCards}, and the frame request made for them. */
 const unplaced = new WeakMap<object, { raf: unknown; cards: HTMLElement[] }>();
 
+/**
+ * Up to this many cards on a page, every card is rendered: skipping pays only on long pages
+ * (a leaderboard), and a page of a few cards then shows them all in a full-page capture.
+ */
+export const SKIP_FROM_CARDS = 20;
+
+/** The skippable cards of each window, for {@link SKIP_FROM_CARDS}; removed ones are dropped as they are found. */
+const cardsOf = new WeakMap<object, Set<HTMLElement>>();
+
 /** Measuring rounds before a first frame, each a layout; cards still unsettled after them stay skipped. */
 const MAX_ROUNDS = 8;
 
@@ -91,6 +100,9 @@ const shapeOf = (card: HTMLElement, width: number): string =>
 const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void => {
   if (unplaced.get(win)?.cards === cards) unplaced.delete(win);
   let skipped = cards.filter((card) => card.isConnected);
+  const all = cardsOf.get(win)!;
+  for (const card of all) if (!card.isConnected) all.delete(card);
+  if (all.size <= SKIP_FROM_CARDS) return skipped.forEach((card) => card.classList.remove(SKIPPABLE));
   const shapes = new Map<HTMLElement, string>();
   const heights = new Map<string, number[]>();
   const drawn: HTMLElement[] = [];
@@ -133,7 +145,8 @@ const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void
 
 /**
  * A new card starts skippable (`content-visibility: auto`, base.css): a hundred cards mounted
- * at once then cost one layout of the few in view, not one of every skeleton. Before the first
+ * at once then cost one layout of the few in view, not one of every skeleton. On a page of at
+ * most {@link SKIP_FROM_CARDS} cards, every card is rendered from its first frame. Before the first
  * frame paints it, {@link placeCards} lays out in full the ones near the viewport, so no card in
  * view is ever drawn at the guessed size and then corrected (a layout shift). In a hidden tab
  * the frame waits until it is shown; nothing is painted meanwhile. Without
@@ -144,6 +157,7 @@ export const placeCard = (card: HTMLElement): void => {
   const raf = win?.requestAnimationFrame;
   if (!win || typeof raf != 'function') return;
   card.classList.add(SKIPPABLE);
+  if (!cardsOf.get(win)?.add(card)) cardsOf.set(win, new Set([card]));
   let batch = unplaced.get(win);
   // A new batch also when the page replaced requestAnimationFrame: the old one may never call back.
   if (batch?.raf !== raf) {

@@ -10,14 +10,35 @@ export interface SettingsSource {
 }
 
 /**
+ * Whether `name` is a near miss of `known`: the same in another case, or one character added,
+ * removed or changed (`showcategories`, `maxCategory`, `badgKey`).
+ */
+const nearMiss = (name: string, known: string): boolean => {
+  if (name.toLowerCase() == known.toLowerCase()) return true;
+  const [short, long] = name.length < known.length ? [name, known] : [known, name];
+  if (long.length - short.length > 1) return false;
+  let same = 0;
+  while (same < short.length && short[same] == long[same]) same++;
+  return short.slice(same + short.length - long.length + 1) == long.slice(same + 1);
+};
+
+/**
  * `base` with `changes` applied and checked; without `base`, every option not in `changes` takes
  * its default. Only the kind's own
  * options are read, by own-property lookups: unknown names (`__proto__`, `__defineGetter__`)
- * are ignored. A change to `undefined` puts the option back to its default.
- * @throws OptionError naming the option when a value is invalid or a required one is unset.
+ * are ignored, but a near miss of a real option is an error. A change to `undefined` puts the
+ * option back to its default.
+ * @throws OptionError naming the option when a value is invalid, a required one is unset, or the
+ * name is a near miss of one.
  */
 export const resolveSettings = <S extends object>(kind: SettingsSource, base: S | undefined, changes: unknown): S => {
   if (!isRecord(changes)) return invalid('options', 'an object', changes);
+  // A misspelt option would otherwise be ignored in silence, as unknown names are (another
+  // kind's options, a config shared between kinds).
+  for (const name of Object.keys(changes)) {
+    const meant = !Object.hasOwn(kind.options, name) && Object.keys(kind.options).find((known) => nearMiss(name, known));
+    if (meant) throw new OptionError(name, `repkit: unknown option "${name}"; did you mean "${meant}"?`);
+  }
   const next: Record<string, unknown> = { ...base };
   for (const [name, option] of Object.entries(kind.options)) {
     if (base && !Object.hasOwn(changes, name)) continue;

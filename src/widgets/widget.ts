@@ -4,7 +4,7 @@ import { renderInto } from '../render/html';
 import { isElement, ownValue } from '../util/values';
 import type { BaseWidgetOptions, CommonSettings } from './common-options';
 import type { ChangesOf, Kind } from './descriptor';
-import { Disposers, listen } from './disposers';
+import { Disposers } from './disposers';
 import { createHost } from './host';
 import { describeFailure, failureView } from './messages';
 import type { Effect } from './option-types';
@@ -31,6 +31,12 @@ const reportError = (error: unknown): void => {
 /** A broken image (avatar, badge art) is removed so that what it covered shows instead. */
 const onImageError = ({ target }: Event): void => {
   if (isElement(target) && target.tagName == 'IMG') target.remove();
+};
+
+/** For a bare word that matched nothing: the id or class selector that would have matched. */
+const selectorHint = (word: string): string => {
+  const fix = /^[\w-]+$/.test(word) && (document.getElementById(word) ? '#' : document.getElementsByClassName(word)[0] ? '.' : '');
+  return fix ? `; did you mean "${fix}${word}"?` : '';
 };
 
 /** The payload of the `repkit:load` event. */
@@ -91,6 +97,11 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     return this.#state;
   }
 
+  /** The data shown: what the last successful load brought (as `repkit:load` carries it), else undefined. */
+  get data(): Data | undefined {
+    return this.#data?.value;
+  }
+
   /** The element the widget added to the page, once mounted. */
   get element(): HTMLElement | undefined {
     return this.#host;
@@ -111,7 +122,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       } catch {
         throw new TypeError(`repkit: mount target ${JSON.stringify(target)} is not a valid CSS selector`);
       }
-      if (!container) throw new Error(`repkit: mount target ${JSON.stringify(target)} was not found`);
+      if (!container) throw new Error(`repkit: mount target ${JSON.stringify(target)} was not found${selectorHint(target)}`);
     } else if (isElement(target) && typeof target.ownerDocument?.createElement == 'function') {
       container = target;
     } else {
@@ -126,7 +137,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#view = view;
     this.#applyHost();
     container.append(host);
-    placeCard(view);
+    if (this.#options.skipOffscreen) placeCard(view);
     if (this.#options.loading == 'lazy') this.#held.hold(LAZY_WATCH, whenNearViewport(host, this.#onNear));
     if (this.#waiting) this.#render();
     else void this.#load(false);
@@ -315,9 +326,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
           view,
           this.#data
             ? views.ready(this.#data.value, this.#options)
-            : placeholder
-              ? placeholderView(`Loading ${name}…`, views.ready(placeholder(this.#options), this.#options))
-              : views.loading(this.#options),
+            : placeholderView(`Loading ${name}…`, views.ready(placeholder(this.#options), this.#options)),
         );
         this.#held.hold(DECORATION, views.decorate?.(view, this.#options) ?? undefined);
       }
@@ -347,15 +356,17 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#host?.dispatchEvent(new CustomEvent(`repkit:${type}`, { bubbles: true, composed: true, detail }));
   }
 
+  /** Only called with a host (after mount). */
   #applyHost(): void {
-    const host = this.#host;
-    if (!host) return;
+    const host = this.#host!;
     const { className, theme } = this.#options;
     // Only what changed is written: an unchanged attribute still costs a style invalidation.
     const classes = `repkit ${className}`.trim();
     if (host.className != classes) host.className = classes;
     const media = theme == 'auto' ? host.ownerDocument.defaultView?.matchMedia?.('(prefers-color-scheme: dark)') : undefined;
-    this.#held.hold(SCHEME, media && listen(media, 'change', () => this.#applyScheme(media)));
+    const follow = (): void => this.#applyScheme(media);
+    media?.addEventListener('change', follow);
+    this.#held.hold(SCHEME, () => media?.removeEventListener('change', follow));
     this.#applyScheme(media);
   }
 

@@ -22,6 +22,7 @@ const ATTRIBUTES = [
   'nonce',
   'loading',
   'cache',
+  'skip-offscreen',
   'show-categories',
   'max-categories',
   'compact',

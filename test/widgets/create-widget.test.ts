@@ -3,7 +3,15 @@
  * and neither renders nor requests anything.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { BadgeWidget, CategoryWidget, createWidget, ProfileWidget, ReputationWidget } from '../../src/index';
+import {
+  BadgeWidget,
+  CategoryWidget,
+  createWidget,
+  OptionError,
+  ProfileWidget,
+  ReputationWidget,
+  type WidgetConfig,
+} from '../../src/index';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { cleanupWidgets, countRequests, sleep } from '../helpers/widgets';
 
@@ -90,6 +98,38 @@ describe('createWidget refuses an invalid config with a TypeError naming the opt
   // in src/widgets/options.ts lets any non-string through.
   it('a non-string locale (5) is refused with a TypeError naming "locale"', () => {
     expect(() => createWidget({ ...base(), type: 'reputation', locale: 5 as never })).toThrow(/"locale"/);
+  });
+});
+
+describe('a misspelt option is refused with "did you mean"; other unknown names are ignored', () => {
+  const refusal = (config: Record<string, unknown>, change?: Record<string, unknown>): OptionError | undefined => {
+    try {
+      const widget = createWidget(config as unknown as WidgetConfig);
+      if (change) widget.update(change);
+    } catch (error) {
+      return error as OptionError;
+    }
+    return undefined;
+  };
+
+  it.each([
+    ['another case', 'reputation', 'showcategories', 'showCategories'],
+    ['one letter missing', 'badge', 'badgKey', 'badgeKey'],
+    ['one letter more', 'profile', 'showBios', 'showBio'],
+    ['one letter changed', 'category', 'showAdvise', 'showAdvice'],
+    ['a common option', 'reputation', 'baseURL', 'baseUrl'],
+  ])('%s: %s widget, "%s" names "%s"', (_label, type, wrong, right) => {
+    const config = { ...base(), type, ...(type == 'category' ? { categoryKey: 'governance' } : {}) };
+    for (const error of [refusal({ ...config, [wrong]: true }), refusal(config, { [wrong]: true })]) {
+      expect(error).toBeInstanceOf(OptionError);
+      expect(error!.option).toBe(wrong);
+      expect(error!.message).toBe(`repkit: unknown option "${wrong}"; did you mean "${right}"?`);
+    }
+  });
+
+  it("names far from every option (another kind's, or made up) are still ignored", () => {
+    expect(refusal({ ...base(), type: 'reputation', maxBadges: 3, badgeKey: 'X', somethingElse: 1 })).toBeUndefined();
+    expect(refusal({ ...base(), type: 'badge', showCategories: false, compact: true })).toBeUndefined();
   });
 });
 

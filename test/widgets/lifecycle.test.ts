@@ -61,6 +61,19 @@ describe('mount() into a selector or an element', () => {
     expect(document.querySelectorAll('.repkit')).toHaveLength(0);
   });
 
+  it('a bare word that matched nothing, but would as an id or a class, says which selector was meant', () => {
+    const byId = makeContainer('rep-hint');
+    const byClass = makeContainer();
+    byClass.className = 'rep-hint-class';
+    expect(() => createWidget(reputation()).mount('rep-hint')).toThrow(
+      'repkit: mount target "rep-hint" was not found; did you mean "#rep-hint"?',
+    );
+    expect(() => createWidget(reputation()).mount('rep-hint-class')).toThrow('was not found; did you mean ".rep-hint-class"?');
+    expect(() => createWidget(reputation()).mount('nothing-here')).toThrow(/^repkit: mount target "nothing-here" was not found$/);
+    expect(byId.children).toHaveLength(0);
+    expect(byClass.children).toHaveLength(0);
+  });
+
   it('an invalid selector throws an error saying it is not a valid selector', () => {
     const widget = createWidget(reputation());
     expect(() => widget.mount('###')).toThrow(/"###".*not a valid CSS selector/);

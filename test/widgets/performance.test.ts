@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWidget, mountAll, ServiceClient, snippet } from '../../src/index';
 import { STORAGE_MAX_ENTRIES, STORAGE_VERSION } from '../../src/widgets/storage';
+import { SKIP_FROM_CARDS } from '../../src/widgets/scheduler';
 import { ADDRESSES, API_KEY, reputationConfig, useSandbox } from '../helpers/sandbox';
 import { cleanupWidgets, countRequests, makeContainer, mountWidget, sleep, textOf, viewOf, waitForState } from '../helpers/widgets';
 
@@ -154,9 +155,44 @@ describe('off screen, a card skips its rendering (content-visibility: auto in ba
     return card;
   };
 
+  /**
+   * Skipping pays only on long pages: with at most SKIP_FROM_CARDS cards every card is
+   * rendered. The tests of skipping put a crowd of far cards on the page first.
+   */
+  const crowd = () => {
+    for (let i = 0; i < SKIP_FROM_CARDS; i++) placeAt(createWidget(slowConfig()).mount(makeContainer()), 20000 + i * 300);
+  };
+
+  it('on a page of up to 20 cards, every card is rendered from its first frame, even far below', async () => {
+    const frames = manualFrames();
+    vi.stubGlobal('innerHeight', 800);
+    const cards = Array.from({ length: SKIP_FROM_CARDS }, () => createWidget(slowConfig()).mount(makeContainer()));
+    cards.forEach((card, i) => placeAt(card, i * 5000));
+    frames.frame();
+    expect(cards.map(skips)).toEqual(cards.map(() => false));
+    await sleep(20);
+    expect(cards.map(skips)).toEqual(cards.map(() => false));
+  });
+
+  it('skipOffscreen: false renders the card even on a long page; the others still skip', async () => {
+    const frames = manualFrames();
+    vi.stubGlobal('innerHeight', 800);
+    crowd();
+    const always = createWidget({ ...slowConfig(), skipOffscreen: false }).mount(makeContainer());
+    const usual = createWidget(slowConfig()).mount(makeContainer());
+    placeAt(always, 50000);
+    placeAt(usual, 60000);
+    expect([always, usual].map(skips)).toEqual([false, true]);
+    frames.frame();
+    expect([always, usual].map(skips)).toEqual([false, true]);
+    await sleep(20);
+    expect(skips(always)).toBe(false);
+  });
+
   it('a card starts skipped; before the first frame the ones near the viewport are laid out, and skippable again once drawn', async () => {
     const frames = manualFrames();
     vi.stubGlobal('innerHeight', 800);
+    crowd();
     const near = createWidget(slowConfig()).mount(makeContainer());
     const below = createWidget(slowConfig()).mount(makeContainer());
     const far = createWidget(slowConfig()).mount(makeContainer());
@@ -181,6 +217,7 @@ describe('off screen, a card skips its rendering (content-visibility: auto in ba
   it('one far card of each shape not yet laid out is measured before the first frame; the others of its shape take its height', async () => {
     const frames = manualFrames();
     vi.stubGlobal('innerHeight', 800);
+    crowd();
     const row = createWidget(slowConfig()).mount(makeContainer());
     const compact = [1, 2].map(() => createWidget({ ...slowConfig(), compact: true }).mount(makeContainer()));
     placeAt(row, 100);
@@ -196,6 +233,7 @@ describe('off screen, a card skips its rendering (content-visibility: auto in ba
 
   it('a card with no box (a display: none parent) is left unskipped: shown later, it is laid out, not guessed', async () => {
     const frames = manualFrames();
+    crowd();
     const hidden = createWidget(slowConfig()).mount(makeContainer());
     placeAt(hidden, 0, 0);
     frames.frame();
@@ -207,6 +245,7 @@ describe('off screen, a card skips its rendering (content-visibility: auto in ba
   it('in a hidden tab answers are drawn without a frame, and the card stays as mounted until one is painted', async () => {
     const frames = manualFrames();
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    crowd();
     const widget = createWidget(reputation()).mount(makeContainer());
     placeAt(widget, 100);
     await waitForState(widget.element!, 'ready');
