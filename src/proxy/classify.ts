@@ -1,6 +1,7 @@
 import { rateLimitWait } from '../client/rate-limit';
 import { secondsUntil } from './tiers';
 import { parseJson } from '../util/values';
+import type { ProxyEvent } from './types';
 import type { UpstreamResult } from './upstream';
 
 /** An answer that is not cached: a failure of the service, or one it should not repeat. */
@@ -83,4 +84,33 @@ export const classify = (result: UpstreamResult, metadata: boolean, o: VerdictOp
   }
   if (status >= 200 && status < 300) return failure(502, messageBody(`repkit proxy: the service answered ${status}`));
   return failure(status >= 400 && status <= 599 ? status : 502, passOn(status, body));
+};
+
+/** The service's own words in a failure body (`message`, else `error`), or ''. */
+const wordsOf = (body: string): string => {
+  const v = parseJson(body);
+  const words = v && typeof v == 'object' ? ('message' in v ? v.message : 'error' in v ? v.error : undefined) : undefined;
+  return typeof words == 'string' ? ` (${words.slice(0, 200)})` : '';
+};
+
+/**
+ * What the operator hears of a verdict that is a failure: the service refused the key, spent its
+ * quota, failed or could not be reached. Undefined for answers that are served.
+ */
+export const upstreamEvent = (result: UpstreamResult, verdict: Verdict, path: string): ProxyEvent | undefined => {
+  if (verdict.ok) return undefined;
+  if (result.kind != 'answer') return { type: 'upstream-error', path, message: `repkit proxy: ${path}: ${result.detail}` };
+  const { status } = result;
+  if (verdict.quotaResetAt !== undefined) {
+    const until = new Date(verdict.quotaResetAt).toISOString();
+    return {
+      type: 'rate-limited',
+      path,
+      status,
+      message: `repkit proxy: the service's quota for the proxy's key is used up until ${until}; answering 503 until then`,
+    };
+  }
+  const words = wordsOf(result.body);
+  const hint = status == 401 || status == 403 ? ": check the proxy's apiKey" : '';
+  return { type: 'upstream-error', path, status, message: `repkit proxy: the service answered ${status}${words} for ${path}${hint}` };
 };

@@ -1,7 +1,9 @@
 /**
  * Who may read the proxy's answers. A page of an allowed origin gets them with CORS headers;
- * any other page gets a 403 without them, as with the service's own refusal, so that a site
- * cannot spend the key's quota from another origin. Requests without `Origin` (servers, same-
+ * any other page gets a 403 and no data, so that a site cannot spend the key's quota from
+ * another origin. That 403 is readable by the refused page (it carries that page's origin in
+ * `Access-Control-Allow-Origin`), so a widget there can say what to fix instead of reporting
+ * an unreachable service. Requests without `Origin` (servers, same-
  * origin navigations) are let through: CORS is what browsers enforce, and it is the only
  * thing at stake here.
  */
@@ -22,7 +24,7 @@ export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
 export interface CorsDecision {
   /** Whether the request may be answered at all. */
   allowed: boolean;
-  /** The CORS headers to answer with (none for a refused origin: the page cannot read the 403). */
+  /** The CORS headers to answer with (for a refused origin: enough to read the 403). */
   headers: Record<string, string>;
 }
 
@@ -42,5 +44,5 @@ export const corsFor = (allowOrigins: ReadonlySet<string> | '*', origin: string 
   if (origin === self || allowOrigins.has(origin)) {
     return { allowed: true, headers: { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED, Vary: 'Origin' } };
   }
-  return { allowed: false, headers: { Vary: 'Origin' } };
+  return { allowed: false, headers: { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } };
 };

@@ -1,10 +1,10 @@
 import { platformCache, platformCacheOf } from './cache';
-import { classify, messageBody, quotaFailure, type Failure, type Verdict } from './classify';
+import { classify, messageBody, quotaFailure, upstreamEvent, type Failure, type Verdict } from './classify';
 import { corsFor, PREFLIGHT_HEADERS } from './cors';
 import { resolveProxyOptions, type ResolvedProxyOptions } from './options';
 import { routeOf, type Route } from './routes';
 import { cacheHeaders, fresher, negativeCacheControl, servesOnError, storedAnswer, tierOf, worthStoring } from './tiers';
-import type { CachedAnswer, ProxyCache, ProxyContext, ProxyHandler, ProxyOptions } from './types';
+import type { CachedAnswer, ProxyCache, ProxyContext, ProxyEvent, ProxyHandler, ProxyOptions } from './types';
 import { requestUpstream } from './upstream';
 
 /** What asking the service came to: an answer to serve, or a failure. */
@@ -14,6 +14,9 @@ type Outcome = { ok: true; answer: CachedAnswer } | { ok: false; failure: Failur
 type CacheState = 'hit' | 'miss' | 'stale';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Refused origins reported at most: a flood of made-up origins must not grow memory or the log. */
+const MAX_REPORTED_ORIGINS = 100;
 
 /**
  * Creates the caching proxy: a standard fetch handler, `(request) => Promise<Response>`, that
@@ -48,6 +51,17 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   /** The service said its quota is spent until then (epoch ms): no request goes upstream. */
   let quotaResetAt = 0;
   const platform = o.platformCache ? platformCacheOf() : undefined;
+  /** Origins already reported as refused: each is logged once, not once per visitor. */
+  const refusedOrigins = new Set<string>();
+
+  /** Tells the operator; what their callback throws must not break serving. */
+  const report = (event: ProxyEvent): void => {
+    try {
+      o.onEvent(event);
+    } catch {
+      /* the operator's logger failed: nothing more to do here */
+    }
+  };
 
   const quiet = async <T>(work: () => T | Promise<T>): Promise<T | undefined> => {
     try {
@@ -104,7 +118,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       if (Date.now() < quotaResetAt) return { ok: false, failure: quotaFailure(quotaResetAt, Date.now()) };
       const result = await requestUpstream(o, route.path);
       const now = Date.now();
-      const outcome = outcomeOf(classify(result, route.metadata, o, now), now);
+      const verdict = classify(result, route.metadata, o, now);
+      const event = upstreamEvent(result, verdict, `/api/v2/${route.path}`);
+      if (event) report(event);
+      const outcome = outcomeOf(verdict, now);
       if (outcome.ok && worthStoring(outcome.answer)) await store(layers, route.path, outcome.answer, context);
       return outcome;
     })()
@@ -149,8 +166,17 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       return respond(404, messageBody('Not Found'), { ...noStore, ...cors.headers }, head);
     }
     if (!cors.allowed) {
-      // No CORS headers: the page cannot read this, as with the service's own refusal.
-      return respond(403, messageBody('Origin not allowed'), { ...noStore, ...cors.headers }, head);
+      if (origin && !refusedOrigins.has(origin) && refusedOrigins.size < MAX_REPORTED_ORIGINS) {
+        refusedOrigins.add(origin);
+        report({
+          type: 'origin-refused',
+          origin,
+          path: `/api/v2/${route.path}`,
+          message: `repkit proxy: refused a page of ${origin}: add it to allowOrigins to let it use this proxy`,
+        });
+      }
+      const sentence = `This repkit proxy does not allow pages of ${origin}: add the origin to its allowOrigins`;
+      return respond(403, messageBody(sentence), { ...noStore, ...cors.headers }, head);
     }
     if (request.method == 'OPTIONS') {
       return new Response(null, { status: 204, headers: { ...cors.headers, ...PREFLIGHT_HEADERS } });

@@ -1,7 +1,7 @@
 import { memoryCache } from './cache';
 import { DEFAULT_BASE_URL } from '../client/options';
 import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
-import type { ProxyCache, ProxyOptions } from './types';
+import type { ProxyCache, ProxyEvent, ProxyOptions } from './types';
 
 /** The production service, the proxy's default `upstream`. */
 export const DEFAULT_UPSTREAM = DEFAULT_BASE_URL;
@@ -35,7 +35,11 @@ export interface ResolvedProxyOptions {
   timeoutMs: number;
   maxResponseBytes: number;
   fetch: typeof fetch;
+  onEvent: (event: ProxyEvent) => void;
 }
+
+/** The default `onEvent`: one line in the server's log, which is the operator's to read. */
+const logEvent = (event: ProxyEvent): void => console.warn(event.message);
 
 /** A configuration mistake, thrown by createProxy at start-up (never while serving). */
 const invalid = (name: string, expected: string, got: unknown): never => {
@@ -97,6 +101,7 @@ export const resolveProxyOptions = (o: ProxyOptions): ResolvedProxyOptions => {
     invalid('apiKey', 'a non-empty string of printable ASCII without spaces', o.apiKey);
   if (o.fetch !== undefined && typeof o.fetch != 'function') invalid('fetch', 'a function', o.fetch);
   if (o.platformCache !== undefined && typeof o.platformCache != 'boolean') invalid('platformCache', 'a boolean', o.platformCache);
+  if (o.onEvent !== undefined && typeof o.onEvent != 'function') invalid('onEvent', 'a function', o.onEvent);
   // Bound: some runtimes (Workers) refuse a global fetch called with another `this`.
   const fetchImpl = o.fetch ?? (typeof globalThis.fetch == 'function' ? globalThis.fetch.bind(globalThis) : undefined);
   if (!fetchImpl) return invalid('fetch', 'given: this runtime has no global fetch', fetchImpl);
@@ -115,5 +120,6 @@ export const resolveProxyOptions = (o: ProxyOptions): ResolvedProxyOptions => {
     timeoutMs: limited('timeoutMs', o.timeoutMs),
     maxResponseBytes: limited('maxResponseBytes', o.maxResponseBytes),
     fetch: fetchImpl,
+    onEvent: o.onEvent ?? logEvent,
   };
 };

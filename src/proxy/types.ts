@@ -45,6 +45,23 @@ export interface ProxyCache {
   set(key: string, answer: CachedAnswer): void | Promise<void>;
 }
 
+/**
+ * Something the proxy's operator should hear of: a page refused for its origin, or the service
+ * failing or refusing the proxy (a bad key, a spent quota). Never sent to the visitor's page.
+ */
+export interface ProxyEvent {
+  /** `origin-refused`: a page of an origin not in `allowOrigins`; `rate-limited`: the service's quota is spent; `upstream-error`: the service failed or refused. */
+  type: 'origin-refused' | 'upstream-error' | 'rate-limited';
+  /** One line that says what happened and what to check, for a log. */
+  message: string;
+  /** The service path asked for (`/api/v2/scores/…`), without the proxy's `basePath`. */
+  path: string;
+  /** The refused page's origin. */
+  origin?: string;
+  /** The service's HTTP status, when it answered. */
+  status?: number;
+}
+
 /** Options of {@link createProxy}. Only `apiKey` is required. */
 export interface ProxyOptions {
   /**
@@ -68,8 +85,9 @@ export interface ProxyOptions {
    * Browser origins (`https://example.com`, exactly, no path) that may call the proxy from
    * another origin; it answers their CORS preflights and reflects them. `'*'` lets any page
    * read the answers. Requests without `Origin` (same-origin GETs, servers) and from the
-   * proxy's own origin always pass; any other origin gets 403 without CORS headers, so other
-   * sites cannot spend your quota through their visitors. Default `[]`.
+   * proxy's own origin always pass; any other origin gets a 403 whose message (readable by that
+   * page) names the origin and says to add it here, and no data, so other sites cannot spend
+   * your quota through their visitors. Default `[]`.
    */
   allowOrigins?: readonly string[] | '*';
   /** Seconds an answer is fresh (scores, badges, profiles). Default `300`. */
@@ -108,4 +126,10 @@ export interface ProxyOptions {
   maxResponseBytes?: number;
   /** A `fetch` to call the service with, instead of the global one. */
   fetch?: typeof fetch;
+  /**
+   * Hears of refused origins and of the service's failures and refusals (see {@link ProxyEvent}),
+   * once per upstream request, not per visitor. Default: `console.warn` of the event's one-line
+   * message, on the server.
+   */
+  onEvent?: (event: ProxyEvent) => void;
 }

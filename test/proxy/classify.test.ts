@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** How the proxy reads the service's answers (src/proxy/classify.ts), as plain function calls. */
 import { describe, expect, it } from 'vitest';
-import { classify, quotaFailure, type VerdictOptions } from '../../src/proxy/classify';
+import { classify, quotaFailure, upstreamEvent, type VerdictOptions } from '../../src/proxy/classify';
 import type { UpstreamResult } from '../../src/proxy/upstream';
 
 const NOW = Date.parse('2026-11-24T22:00:00.000Z');
@@ -112,5 +112,41 @@ describe('quotaFailure', () => {
     expect(quotaFailure(NOW + 1500, NOW).retryAfter).toBe(2);
     expect(quotaFailure(NOW, NOW).retryAfter).toBe(1);
     expect(quotaFailure(NOW + 10 * 86_400_000, NOW).retryAfter).toBe(86400);
+  });
+});
+
+describe("what the operator hears of the service's failures", () => {
+  const PATH = '/api/v2/scores/x';
+  const eventOf = (result: UpstreamResult) => upstreamEvent(result, verdict(result), PATH);
+
+  it('nothing for answers that are served', () => {
+    expect(eventOf(answer(200, ENVELOPE))).toBeUndefined();
+    expect(eventOf(answer(404, '{"message":"Not Found"}'))).toBeUndefined();
+  });
+  it("a refused key, in the service's words, with what to check", () => {
+    expect(eventOf(answer(401, '{"message":"Invalid or revoked API key"}'))).toEqual({
+      type: 'upstream-error',
+      path: PATH,
+      status: 401,
+      message: "repkit proxy: the service answered 401 (Invalid or revoked API key) for /api/v2/scores/x: check the proxy's apiKey",
+    });
+    expect(eventOf(answer(403, '{"success":false,"error":"Origin not allowed"}'))!.message).toContain('(Origin not allowed)');
+  });
+  it('a spent quota, with the time it comes back', () => {
+    const body = '{"message":"Rate limit exceeded. Limit: 100 requests per hour. Resets at 2026-11-24T22:59:30.706Z"}';
+    expect(eventOf(answer(429, body))).toEqual({
+      type: 'rate-limited',
+      path: PATH,
+      status: 429,
+      message: "repkit proxy: the service's quota for the proxy's key is used up until 2026-11-24T22:59:30.706Z; answering 503 until then",
+    });
+  });
+  it('a failure without an answer, and a 5xx without readable words', () => {
+    expect(eventOf({ kind: 'timeout', detail: 'the service did not answer within 40000 ms' })).toEqual({
+      type: 'upstream-error',
+      path: PATH,
+      message: 'repkit proxy: /api/v2/scores/x: the service did not answer within 40000 ms',
+    });
+    expect(eventOf(answer(502, '<html>bad gateway</html>'))!.message).toBe('repkit proxy: the service answered 502 for /api/v2/scores/x');
   });
 });

@@ -20,9 +20,9 @@ describe('with a list of origins', () => {
   it("allows the proxy's own origin without listing it", () => {
     expect(corsFor(new Set(), SELF, SELF)).toMatchObject({ allowed: true, headers: { 'Access-Control-Allow-Origin': SELF } });
   });
-  it('refuses any other origin, with no CORS header for the page to read', () => {
+  it('refuses any other origin, letting that page read the refusal (and nothing else)', () => {
     const decision = corsFor(LIST, 'https://evil.example', SELF);
-    expect(decision).toEqual({ allowed: false, headers: { Vary: 'Origin' } });
+    expect(decision).toEqual({ allowed: false, headers: { 'Access-Control-Allow-Origin': 'https://evil.example', Vary: 'Origin' } });
   });
   it('compares whole origins: no prefix, suffix or case tricks', () => {
     for (const origin of ['https://shop.example.evil', 'http://shop.example', 'https://SHOP.example', 'https://shop.example:443', 'null']) {

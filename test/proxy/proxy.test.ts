@@ -4,7 +4,7 @@
  * (which answers like production) and, where the wire itself matters, a bare capture server.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createProxy, memoryCache, type ProxyOptions } from '../../src/proxy';
+import { createProxy, memoryCache, type ProxyEvent, type ProxyOptions } from '../../src/proxy';
 import { ADDRESSES, at, fakeClock, KEY, PROXY, syntheticAddress, useCaptureServer, useSandbox } from './util';
 
 const sb = useSandbox();
@@ -219,15 +219,53 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
-  it('refuses another origin with 403 and no CORS header, spending no quota', async () => {
-    const proxy = proxyOf({ allowOrigins: [SITE] });
+  it('refuses another origin with a 403 that page can read, saying what to add, spending no quota', async () => {
+    const proxy = proxyOf({ allowOrigins: [SITE], onEvent: () => {} });
     const address = nextAddress();
     for (const origin of ['https://evil.example', 'https://site.example.evil', 'http://site.example', 'null']) {
       const response = await get(proxy, `scores/${address}`, { headers: { Origin: origin } });
       expect(response.status, origin).toBe(403);
-      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(response.headers.get('access-control-expose-headers')).toBeNull();
+      expect(await response.json()).toEqual({
+        message: `This repkit proxy does not allow pages of ${origin}: add the origin to its allowOrigins`,
+      });
     }
     expect(sb.hits(`scores/${address}`)).toBe(0);
+  });
+
+  it("tells its operator of each refused origin once, and of the service's refusals, never the page", async () => {
+    const events: ProxyEvent[] = [];
+    const proxy = proxyOf({ allowOrigins: [SITE], onEvent: (event) => events.push(event) });
+    for (let i = 0; i < 3; i++) await get(proxy, `scores/${A}`, { headers: { Origin: 'https://elsewhere.example' } });
+    expect(events).toEqual([
+      {
+        type: 'origin-refused',
+        origin: 'https://elsewhere.example',
+        path: `/api/v2/scores/${A}`,
+        message: 'repkit proxy: refused a page of https://elsewhere.example: add it to allowOrigins to let it use this proxy',
+      },
+    ]);
+    const badKey = proxyOf({ apiKey: 'not-a-real-key', onEvent: (event) => events.push(event) });
+    const refused = await get(badKey, `scores/${nextAddress()}`);
+    expect(refused.status).toBe(401);
+    expect(events[1]).toMatchObject({ type: 'upstream-error', status: 401 });
+    expect(events[1]!.message).toMatch(
+      /^repkit proxy: the service answered 401 \(.+\) for \/api\/v2\/scores\/\S+: check the proxy's apiKey$/,
+    );
+  });
+
+  it('by default logs each event as one console.warn line on the server', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const proxy = proxyOf({ allowOrigins: [SITE] });
+      await get(proxy, `scores/${A}`, { headers: { Origin: 'https://logged.example' } });
+      expect(warn.mock.calls).toEqual([
+        ['repkit proxy: refused a page of https://logged.example: add it to allowOrigins to let it use this proxy'],
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('lets requests without Origin and from its own origin through without CORS headers needed', async () => {
@@ -254,7 +292,7 @@ describe('CORS', () => {
     expect(ok.headers.get('access-control-allow-headers')).toMatch(/X-API-Key/);
     const refused = await preflight('https://evil.example');
     expect(refused.status).toBe(403);
-    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refused.headers.get('access-control-allow-methods')).toBeNull();
     const elsewhere = await proxy(new Request(at('nope'), { method: 'OPTIONS', headers: { Origin: SITE } }));
     expect(elsewhere.status).toBe(404);
     expect(sb.sandbox.requests.length).toBe(before);
