@@ -7,7 +7,8 @@
  * assigns innerHTML, so it works under the strict Content-Security-Policy of index.html.
  *
  * Map of this file:
- *   KINDS          the four widget kinds and their options (drives controls and code)
+ *   KINDS          the four widget kinds and where the printed code mounts them
+ *   DOCS           every option's JSDoc (/demo/options.json): the kinds' controls, hover texts, defaults
  *   FAILURES       the sandbox faults of the "Sandbox" panel
  *   CODE_FORMATS   the code generators of the code tabs, one function per format
  *   setupPlayground  kind tabs, the live widget (light and dark), the one data panel, options, code tabs
@@ -24,15 +25,21 @@ import { faultBaseUrl } from '/demo/faults.mjs';
 /** @typedef {'reputation' | 'badge' | 'profile' | 'category'} Kind the kinds the playground shows */
 /** @typedef {[value: string | undefined, label: string]} Choice one option of a select; `undefined` is "not set" */
 
+/** @typedef {import('/demo/option-docs.mjs').DocumentedOption} DocumentedOption */
+/** @typedef {import('/demo/option-docs.mjs').OptionDocs} OptionDocs */
+
 /**
- * One option of a kind, as the playground shows it.
+ * One option of a kind, as the playground shows it: made from its documentation.
  * @typedef {object} DemoOption
  * @property {string} key the option's name
- * @property {'checkbox' | 'number' | 'select'} control
- * @property {string} label
- * @property {unknown} default the library's default; `undefined` means "not set"
+ * @property {'checkbox' | 'number' | 'select' | 'text'} control
+ * @property {string} label the name in words
+ * @property {string} description the JSDoc text, shown as the control's hover text
+ * @property {unknown} default the `@default` value; `undefined` means "not set"
  * @property {Choice[]} [choices] for a select
- * @property {boolean} [required] always passed, and always printed in the code
+ * @property {number} [min] for a number: the range its description gives ("(0 to 50)")
+ * @property {number} [max]
+ * @property {boolean} required always passed, and always printed in the code
  */
 
 /**
@@ -105,86 +112,125 @@ const messageOf = (error) => (error instanceof Error ? error.message : String(er
 // What the page demonstrates
 // ---------------------------------------------------------------------------------------------
 
-/** @type {(key: string, label: string, fallback: boolean) => DemoOption} */
-const bool = (key, label, fallback) => ({ key, control: 'checkbox', label, default: fallback });
-/** @type {(key: string, label: string, fallback: number) => DemoOption} */
-const count = (key, label, fallback) => ({ key, control: 'number', label, default: fallback });
-/** @type {(key: string, label: string, fallback: string | undefined, choices: Choice[], required?: boolean) => DemoOption} */
-const choice = (key, label, fallback, choices, required = false) => ({
-  key,
-  control: 'select',
-  label,
-  default: fallback,
-  choices,
-  required,
-});
-
 /**
- * The widget kinds and their own options, with the defaults documented in
- * src/widgets/types.ts. `default: undefined` means "not set"; `required` options are always
- * passed (and always printed in the code).
- * @type {Record<Kind, { target: string, options: DemoOption[] }>}
+ * The widget kinds and the container the printed code mounts each in. Their options are not
+ * here: see {@link DOCS}.
+ * @type {Record<Kind, { target: string }>}
  */
 const KINDS = {
-  reputation: {
-    target: '#repkit-reputation',
-    options: [
-      bool('showCategories', 'Show categories', true),
-      count('maxCategories', 'Max categories', 6),
-      bool('compact', 'Compact (one line)', false),
-    ],
-  },
-  badge: {
-    target: '#repkit-badges',
-    options: [
-      choice('badgeKey', 'Badge', undefined, [
-        [undefined, '(all badges)'],
-        ...BADGE_DEFINITIONS.map((d) => /** @type {Choice} */ ([d.key, `${d.key}: ${d.title}`])),
-        ['unknown_badge', 'unknown_badge (not defined: 404)'],
-      ]),
-      count('maxBadges', 'Max badges', 6),
-      bool('showProgress', 'Show earned dates', false),
-    ],
-  },
-  profile: {
-    target: '#repkit-profile',
-    options: [
-      bool('showAvatar', 'Avatar', true),
-      bool('showBio', 'Bio', true),
-      bool('showSocials', 'Social links', true),
-      bool('showIdentities', 'On-chain identities', true),
-      bool('showNftCount', 'NFT count', true),
-    ],
-  },
-  category: {
-    target: '#repkit-category',
-    options: [
-      choice(
-        'categoryKey',
-        'Category',
-        'longevity',
-        [
-          ...CATEGORY_DEFINITIONS.map((d) => /** @type {Choice} */ ([d.key, `${d.key}: ${d.displayName}`])),
-          ['bridging', 'bridging (no definition)'],
-        ],
-        true,
-      ),
-      bool('showTitle', 'Title', true),
-      bool('showDescription', 'Description', true),
-      bool('showBreakdown', 'Breakdown', true),
-      bool('showAdvice', 'Advice', true),
-      bool('showScoreOnly', 'Score only', false),
-      bool('compact', 'Compact (one line)', false),
-    ],
-  },
+  reputation: { target: '#repkit-reputation' },
+  badge: { target: '#repkit-badges' },
+  profile: { target: '#repkit-profile' },
+  category: { target: '#repkit-category' },
 };
 
 /**
- * Locales of the locale picker; `undefined` leaves the option out (the browser's locale).
+ * Values the demo offers for string options, by option name: the fixture definitions, and a key
+ * the sandbox does not define, to show the widget's error state.
+ * @type {Record<string, Choice[]>}
+ */
+const CHOICES = {
+  badgeKey: [
+    ...BADGE_DEFINITIONS.map((d) => /** @type {Choice} */ ([d.key, `${d.key}: ${d.title}`])),
+    ['unknown_badge', 'unknown_badge (not defined: 404)'],
+  ],
+  categoryKey: [
+    ...CATEGORY_DEFINITIONS.map((d) => /** @type {Choice} */ ([d.key, `${d.key}: ${d.displayName}`])),
+    ['bridging', 'bridging (no definition)'],
+  ],
+};
+
+/** @type {Choice} the choice that leaves an option out */
+const NOT_SET = [undefined, '(not set)'];
+
+/** @type {(name: string) => string} an option's name in words: `maxCategories` → "Max categories" */
+const labelOf = (name) => {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * The playground's control for a documented option, chosen by its TypeScript type: a checkbox,
+ * a number (in the range its description gives), a select (the values of {@link CHOICES}, or the
+ * members of a union of string literals) or a text field.
+ * @param {DocumentedOption} doc
+ * @returns {DemoOption}
+ */
+function demoOption(doc) {
+  const option = {
+    key: doc.name,
+    label: labelOf(doc.name),
+    description: doc.description,
+    default: doc.defaultValue,
+    required: doc.required,
+  };
+  if (doc.type === 'boolean') return { ...option, control: 'checkbox' };
+  if (doc.type === 'number') {
+    const range = /\((\d+) to (\d+)\)/.exec(doc.description);
+    return { ...option, control: 'number', ...(range ? { min: Number(range[1]), max: Number(range[2]) } : {}) };
+  }
+  const members = doc.type.split(' | ');
+  const literals = members.every((m) => /^'[^']*'$/.test(m)) ? members.map((m) => /** @type {Choice} */ ([m.slice(1, -1), m])) : undefined;
+  const choices = CHOICES[doc.name] ?? literals;
+  if (choices) {
+    // An optional option without a default can be left out: the widget then does what its description says.
+    const unset = !doc.required && doc.defaultValue === undefined ? [NOT_SET] : [];
+    return { ...option, control: 'select', choices: [...unset, ...choices] };
+  }
+  if (doc.type === 'string') return { ...option, control: 'text' };
+  throw new Error(`the playground has no control for ${doc.name}, of type ${doc.type}`);
+}
+
+/**
+ * What the page knows of the options, from their documentation (demo/option-docs.mjs, served by
+ * the sandbox as /demo/options.json), or why it could not be had: the playground then says so,
+ * and the rest of the page still works.
+ * @typedef {object} DemoDocs
+ * @property {Record<Kind, DemoOption[]>} kinds each kind's own options, as controls
+ * @property {Record<string, DocumentedOption>} common the options every kind accepts, by name
+ */
+/** @type {DemoDocs | Error} */
+const DOCS = await (async () => {
+  try {
+    const response = await fetch('/demo/options.json');
+    if (!response.ok) throw new Error(`/demo/options.json answered ${response.status}`);
+    const docs = /** @type {OptionDocs} */ (await response.json());
+    const kinds = Object.keys(KINDS).map((type) => {
+      const options = docs.kinds[type];
+      if (!options) throw new Error(`/demo/options.json has no kind ${type}`);
+      return [type, options.map(demoOption)];
+    });
+    return {
+      kinds: /** @type {Record<Kind, DemoOption[]>} */ (Object.fromEntries(kinds)),
+      common: Object.fromEntries(docs.common.map((o) => [o.name, o])),
+    };
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+})();
+
+/** @returns {DemoDocs} the options' documentation; throws when it could not be loaded */
+const docs = () => {
+  if (DOCS instanceof Error) throw new Error(`the options could not be loaded: ${DOCS.message}`);
+  return DOCS;
+};
+
+/** @type {(type: Kind) => DemoOption[]} the options of `type` */
+const kindOptions = (type) => docs().kinds[type];
+
+/** @type {(name: string) => DemoOption} an option every kind accepts */
+const commonOption = (name) => {
+  const doc = docs().common[name];
+  if (!doc) throw new Error(`/demo/options.json has no common option ${name}`);
+  return demoOption(doc);
+};
+
+/**
+ * Locales of the locale picker; the first leaves the option out.
  * @type {Choice[]}
  */
 const LOCALES = [
-  [undefined, `Browser default (${navigator.language})`],
+  NOT_SET,
   ['en-US', 'English (US): en-US'],
   ['de-DE', 'German: de-DE'],
   ['ja-JP', 'Japanese: ja-JP'],
@@ -204,12 +250,10 @@ const ADDRESS_CHOICES = Object.entries(ADDRESSES).map(([name, address]) => [
 ]);
 const CUSTOM_ADDRESS = '__custom__';
 
-/** The client's documented default timeout; passed explicitly to undo the "hang" fault's 3 s. */
-const DEFAULT_TIMEOUT_MS = 45000;
-
 /**
  * Failures the sandbox can inject (items of a `/__fault/{spec}` prefix, see demo/sandbox.mjs).
- * `timeoutMs` is passed to the widgets along with the fault.
+ * `timeoutMs` is passed to the widgets along with the fault (and left out, which puts it back to
+ * its default, with any other).
  * @type {Record<string, { label: string, items: import('/demo/faults.mjs').FaultItems, timeoutMs?: number }>}
  */
 const FAILURES = {
@@ -251,17 +295,17 @@ const PAGE_TOKEN = Math.random().toString(36).slice(2, 8);
  * counter (503 once, then OK) starts afresh for every widget and every time it is applied.
  * @param {string} name
  * @param {number | string} [id]
- * @returns {{ baseUrl: string, timeoutMs: number }}
+ * @returns {{ baseUrl: string, timeoutMs: number | undefined }}
  */
 function clientOptions(name, id = ++faultCounter) {
   // Through the proxy the sandbox's faults do not apply: it answers from its cache.
-  if (sandbox.viaProxy) return { baseUrl: PROXY_BASE_URL, timeoutMs: DEFAULT_TIMEOUT_MS };
+  if (sandbox.viaProxy) return { baseUrl: PROXY_BASE_URL, timeoutMs: undefined };
   const failure = FAILURES[sandbox.failure];
   const items = { latency: sandbox.latency || undefined, ...failure.items };
   const faulty = Object.values(items).some((v) => v !== undefined);
   return {
     baseUrl: faulty ? faultBaseUrl(location.origin, { ...items, id: `${name}-${PAGE_TOKEN}-${id}` }) : location.origin,
-    timeoutMs: failure.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: failure.timeoutMs,
   };
 }
 
@@ -359,7 +403,13 @@ async function copyText(text, pre, status) {
 /** @type {{ apiKey: string, address: string, locale: string | undefined }} */
 const data = { apiKey: API_KEY, address: ADDRESSES.rich, locale: undefined };
 const kindValues = /** @type {Record<Kind, Record<string, unknown>>} */ (
-  Object.fromEntries(Object.entries(KINDS).map(([type, kind]) => [type, Object.fromEntries(kind.options.map((o) => [o.key, o.default]))]))
+  Object.fromEntries(
+    KIND_NAMES.map((type) => [
+      type,
+      // A required option has no default: it starts at the first value offered.
+      Object.fromEntries((DOCS instanceof Error ? [] : DOCS.kinds[type]).map((o) => [o.key, o.required ? o.choices?.[0]?.[0] : o.default])),
+    ]),
+  )
 );
 
 /**
@@ -371,10 +421,11 @@ const sections = [];
 /** @type {Playground} */
 let playground;
 /**
- * What the code tabs print: the playground's kind, the theme picked for the code, the tab.
- * @type {{ theme: string, format: string, blocks: Record<string, HTMLElement>, status: StatusElement | undefined }}
+ * What the code tabs print: the playground's kind, the theme picked for the code (left out when
+ * it is the default, `undefined` until the code tabs are built), the tab.
+ * @type {{ theme: unknown, format: string, blocks: Record<string, HTMLElement>, status: StatusElement | undefined }}
  */
-const code = { theme: 'light', format: 'esm', blocks: {}, status: undefined };
+const code = { theme: undefined, format: 'esm', blocks: {}, status: undefined };
 
 /**
  * The widget config of one instance: shared data, the kind's options, its theme, the sandbox.
@@ -500,11 +551,11 @@ function codeConfig() {
   const config = sandbox.viaProxy
     ? { type, baseUrl: PROXY_BASE_URL, address: data.address }
     : { type, apiKey: data.apiKey, address: data.address };
-  for (const option of KINDS[type].options) {
+  for (const option of kindOptions(type)) {
     const value = kindValues[type][option.key];
     if (value !== undefined && (option.required || value !== option.default)) config[option.key] = value;
   }
-  if (code.theme !== 'light') config.theme = code.theme;
+  if (code.theme !== commonOption('theme').default) config.theme = code.theme;
   if (data.locale !== undefined) config.locale = data.locale;
   return config;
 }
@@ -538,37 +589,54 @@ function selectControl(id, choices, current) {
 }
 
 /**
- * One control for one option of `type`.
+ * One control for one option of `type`, named after the option, its description as hover text.
  * @param {Kind} type
  * @param {DemoOption} option
  */
 function optionControl(type, option) {
   const id = nextId(`${type}-${option.key}`);
-  const name = el('code', { class: 'option-name' }, option.key);
+  const props = { id, name: option.key, title: option.description };
+  const label = el('label', { for: id, title: option.description }, option.label, ' ', el('code', { class: 'option-name' }, option.key));
   const current = kindValues[type][option.key];
   if (option.control === 'checkbox') {
-    const input = el('input', { type: 'checkbox', id, checked: current });
+    const input = el('input', { ...props, type: 'checkbox', checked: current });
     input.addEventListener('change', () => change({ [option.key]: input.checked }, input, type));
-    return el('div', { class: 'field field-check' }, input, el('label', { for: id }, option.label, ' ', name));
+    return el('div', { class: 'field field-check' }, input, label);
   }
   if (option.control === 'number') {
-    const input = el('input', { type: 'number', id, min: 0, step: 1, inputMode: 'numeric', value: String(current) });
+    const fallback = option.default === undefined ? '' : String(option.default);
+    const input = el('input', {
+      ...props,
+      type: 'number',
+      min: option.min,
+      max: option.max,
+      step: 1,
+      inputMode: 'numeric',
+      value: current === undefined ? '' : String(current),
+    });
     // While typing, apply whole values; an emptied field goes back to the default on change.
     input.addEventListener('input', () => {
       if (input.value.trim() !== '') change({ [option.key]: Number(input.value) }, input, type);
     });
     input.addEventListener('change', () => {
       if (input.value.trim() === '') {
-        input.value = String(option.default);
+        input.value = fallback;
         change({ [option.key]: option.default }, input, type);
       }
     });
-    return el('div', { class: 'field' }, el('label', { for: id }, option.label, ' ', name), input);
+    return el('div', { class: 'field' }, label, input);
+  }
+  if (option.control === 'text') {
+    const input = el('input', { ...props, type: 'text', value: typeof current === 'string' ? current : '', spellcheck: false });
+    input.addEventListener('change', () => change({ [option.key]: input.value || undefined }, input, type));
+    return el('div', { class: 'field' }, label, input);
   }
   const select = selectControl(id, option.choices ?? [], typeof current === 'string' ? current : undefined);
-  // update() puts an option given as undefined back to its default (badgeKey: every badge).
+  select.name = option.key;
+  select.title = option.description;
+  // update() puts an option given as undefined (the "(not set)" choice) back to its default.
   select.addEventListener('change', () => change({ [option.key]: select.value || undefined }, select, type));
-  return el('div', { class: 'field' }, el('label', { for: id }, option.label, ' ', name), select);
+  return el('div', { class: 'field' }, label, select);
 }
 
 /** The one data panel: address picker and free text, API key, locale and Refresh. */
@@ -580,7 +648,14 @@ function dataControls() {
   const keyHelpId = nextId('apikey-help');
 
   const picker = selectControl(pickId, [...ADDRESS_CHOICES, [CUSTOM_ADDRESS, 'Custom address (type it below)']], data.address);
-  const text = el('input', { type: 'text', id: textId, value: data.address, spellcheck: false, autocomplete: 'off' });
+  const text = el('input', {
+    type: 'text',
+    id: textId,
+    value: data.address,
+    spellcheck: false,
+    autocomplete: 'off',
+    title: commonOption('address').description,
+  });
   text.setAttribute('autocapitalize', 'off');
   const syncPicker = () => {
     picker.value = ADDRESS_CHOICES.some(([a]) => a === text.value) ? text.value : CUSTOM_ADDRESS;
@@ -608,10 +683,12 @@ function dataControls() {
     spellcheck: false,
     autocomplete: 'off',
     'aria-describedby': keyHelpId,
+    title: commonOption('apiKey').description,
   });
   apiKey.addEventListener('change', () => change({ apiKey: apiKey.value }, apiKey));
 
   const locale = selectControl(localeId, LOCALES, data.locale);
+  locale.title = commonOption('locale').description;
   locale.addEventListener('change', () => change({ locale: locale.value || undefined }, locale));
 
   const refresh = el('button', { type: 'button', class: 'button' }, 'Refresh');
@@ -644,15 +721,14 @@ function dataControls() {
 /** The code: one tab per CODE_FORMATS entry (lines wrap), a Copy button for the tab shown, and Copy snippet. */
 function codeTabs() {
   const themeId = nextId('code-theme');
+  const themeOption = commonOption('theme');
+  code.theme = themeOption.default;
   const theme = selectControl(
     themeId,
-    [
-      ['light', 'light (default, left out)'],
-      ['dark', 'dark'],
-      ['auto', 'auto'],
-    ],
-    'light',
+    (themeOption.choices ?? []).map(([value, label]) => [value, value === themeOption.default ? `${label} (default, left out)` : label]),
+    String(themeOption.default),
   );
+  theme.title = themeOption.description;
   theme.addEventListener('change', () => {
     code.theme = theme.value;
     renderCode();
@@ -766,7 +842,7 @@ function setupPlayground(root) {
   const showKind = (type) => {
     playground.type = type;
     for (const tab of kindTabs) tab.setAttribute('aria-pressed', String(tab.dataset.kind === type));
-    options.replaceChildren(el('h3', {}, el('code', {}, type), ' options'), ...KINDS[type].options.map((o) => optionControl(type, o)));
+    options.replaceChildren(el('h3', {}, el('code', {}, type), ' options'), ...kindOptions(type).map((o) => optionControl(type, o)));
     for (const instance of playground.instances) {
       destroyInstance(instance);
       mountInstance(playground, instance);

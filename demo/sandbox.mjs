@@ -428,7 +428,8 @@ function buildBomb(head, tail, size) {
  * @property {{ limit?: number, windowMs?: number }} [quota] requests per key per window
  *   (default 1e9 per hour, i.e. never reached by tests; production's free tier is ~100/hour)
  * @property {string} [staticRoot] repository root; when given, `/`, `/demo/*` and `/dist/*`
- *   are served from it (the fixture images under `/demo/fixtures/` always are)
+ *   are served from it (the fixture images under `/demo/fixtures/` always are), and
+ *   `/demo/options.json` is every widget option's documentation (demo/option-docs.mjs)
  */
 
 /**
@@ -855,7 +856,7 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
   }
 
   /**
-   * Handles `/`, `/demo/*` and `/dist/*`.
+   * Handles `/`, `/demo/*` (/demo/options.json generated) and `/dist/*`.
    * @param {http.IncomingMessage} req
    * @param {http.ServerResponse} res
    * @param {string} pathname
@@ -869,6 +870,16 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
       });
     }
     const notFound = { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Not found') };
+    if (root && pathname === '/demo/options.json') {
+      // Not a file: the options' JSDoc as the compiler reads it, for the demo page's controls.
+      // Imported on first use, so a sandbox that serves no page never loads typescript.
+      const { optionDocs } = await import('./option-docs.mjs');
+      return send(req, res, {
+        status: 200,
+        headers: { 'Content-Type': CONTENT_TYPES['.json'] },
+        body: Buffer.from(JSON.stringify(optionDocs())),
+      });
+    }
     // The fixture images are part of the sandbox, served with or without a staticRoot.
     const base = root ?? (pathname.startsWith('/demo/fixtures/') ? path.dirname(OWN_DIR) : undefined);
     if (!base) return send(req, res, notFound);

@@ -4,7 +4,9 @@
  * `node demo/server.mjs` (or `npm start`): runs the sandbox with the demo page.
  *
  * Serves the production service's API under /api/v2/ and the repository's demo/ and dist/ folders, so
- * the demo page can load the built library and talk to the sandbox on the same origin.
+ * the demo page can load the built library and talk to the sandbox on the same origin, and
+ * /demo/options.json, the widget options' JSDoc that the page builds its option controls from
+ * (demo/option-docs.mjs; it reads src/ with typescript, so it needs `npm install`).
  *
  * Environment:
  *   PORT     port to listen on (default 8080; 0 picks a free one)

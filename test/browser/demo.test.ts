@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { optionDocs } from '../../demo/option-docs.mjs';
 import { settled, useBrowser } from './harness';
 
 const browser = useBrowser();
@@ -59,12 +60,34 @@ describe('the demo playground', () => {
     await page.context().close();
   });
 
+  it("has a control for every option of each kind, made from the option's JSDoc", async () => {
+    const { page } = await open(1280);
+    for (const [kind, options] of Object.entries(optionDocs().kinds)) {
+      await page.getByRole('button', { name: `'${kind}'` }).click();
+      const controls = page.locator('form.controls-kind [name]');
+      expect(await controls.evaluateAll((els) => els.map((e) => e.getAttribute('name'))), kind).toEqual(options.map((o) => o.name));
+      for (const option of options) {
+        const control = controls.and(page.locator(`[name="${option.name}"]`));
+        expect(await control.getAttribute('title'), `${kind} ${option.name}`).toBe(option.description);
+        if (option.type == 'boolean') expect(await control.isChecked(), `${kind} ${option.name}`).toBe(option.defaultValue);
+        if (option.type == 'number') expect(await control.inputValue(), `${kind} ${option.name}`).toBe(String(option.defaultValue));
+      }
+    }
+    // The label is the name in words; the range is the one the description gives.
+    await page.getByRole('button', { name: "'reputation'" }).click();
+    expect(await page.getByRole('spinbutton', { name: /^Max categories\b/ }).getAttribute('max')).toBe('50');
+    await page.context().close();
+  });
+
   it('prints the code for what is on screen in tabs that wrap, and copies the snippet', async () => {
     const { page } = await open(390);
     const tab = (name: string) => page.getByRole('tab', { name });
     expect(await tab('ES module').getAttribute('aria-selected')).toBe('true');
-    await page.getByLabel(/Compact \(one line\)/).check();
-    expect(await page.locator('.code-panel:not([hidden]) pre').textContent()).toContain('compact: true');
+    const printed = page.locator('.code-panel:not([hidden]) pre');
+    // Only what differs from the documented defaults is printed: nothing of the kind's, at first.
+    for (const option of optionDocs().kinds.reputation!) expect(await printed.textContent()).not.toContain(`${option.name}:`);
+    await page.getByRole('checkbox', { name: /^Compact\b/ }).check();
+    expect(await printed.textContent()).toContain('compact: true');
     for (const name of ['ES module', 'Script tag', 'No-code snippet']) {
       await tab(name).click();
       expect(await page.locator('.code-panel:not([hidden])').count()).toBe(1);

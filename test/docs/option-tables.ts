@@ -1,30 +1,15 @@
 /**
  * README's option tables, generated from the one place each option is described: the JSDoc of
- * the public options interfaces (`BaseWidgetOptions` in src/widgets/common-options.ts, and each
- * kind's `<Kind>WidgetOptions` in src/widgets/kinds/<kind>/options.ts). The TypeScript compiler
- * reads them as an editor's hover does. ./readme-options.test.ts keeps README equal to these
- * tables, and `npm run docs:options -- --write` rewrites README's tables from them.
+ * the public options interfaces, as demo/option-docs.mjs reads it (the demo's option controls
+ * are built from the same). ./readme-options.test.ts keeps README equal to these tables, and
+ * `npm run docs:options -- --write` rewrites README's tables from them.
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { optionDocs, type DocumentedOption } from '../../demo/option-docs.mjs';
 import { COMMON_OPTIONS } from '../../src/widgets/common-options';
 import { KINDS } from '../../src/widgets/kinds';
 import type { OptionTable } from '../../src/widgets/option-types';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** One option as its interface documents it. */
-export interface DocumentedOption {
-  name: string;
-  /** The type as TypeScript writes it, without `undefined`. */
-  type: string;
-  /** The JSDoc text, one paragraph. */
-  description: string;
-  /** The JSDoc `@default` value as written (`'light'`, `6`), if any. */
-  default?: string;
-  required: boolean;
-}
+export type { DocumentedOption };
 
 /** One README table: its heading and the options it documents, in the interface's order. */
 export interface DocumentedTable {
@@ -36,78 +21,24 @@ export interface DocumentedTable {
   extra: readonly string[];
 }
 
-/** Every kind's folder, by the `type` that builds it (aliases left out) and its README heading. */
+/** Every kind's folder, by the `type` that builds it (aliases left out), and its README heading. */
 const KIND_TABLES = [
-  { kind: 'reputation', heading: 'Reputation widget options', name: 'ReputationWidgetOptions' },
-  { kind: 'badge', heading: 'Badge widget options', name: 'BadgeWidgetOptions' },
-  { kind: 'profile', heading: 'Profile widget options', name: 'ProfileWidgetOptions' },
-  { kind: 'category', heading: 'Category widget options', name: 'CategoryWidgetOptions' },
+  { kind: 'reputation', heading: 'Reputation widget options' },
+  { kind: 'badge', heading: 'Badge widget options' },
+  { kind: 'profile', heading: 'Profile widget options' },
+  { kind: 'category', heading: 'Category widget options' },
 ] as const;
-
-const files = [
-  join(ROOT, 'src/widgets/common-options.ts'),
-  ...KIND_TABLES.map(({ kind }) => join(ROOT, `src/widgets/kinds/${kind}/options.ts`)),
-];
-
-let checker: ts.TypeChecker | undefined;
-let program: ts.Program | undefined;
-
-/** The compiler's view of the options files, made once (about a second). */
-const compiler = (): { program: ts.Program; checker: ts.TypeChecker } => {
-  program ??= ts.createProgram(files, {
-    strict: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    types: [],
-    noEmit: true,
-  });
-  checker ??= program.getTypeChecker();
-  return { program, checker };
-};
-
-/** The properties of the interface `name` in `file`, inherited ones included, in declaration order. */
-const interfaceOptions = (file: string, name: string): DocumentedOption[] => {
-  const { program, checker } = compiler();
-  const source = program.getSourceFile(file);
-  const declaration = source?.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text == name);
-  if (!declaration) throw new Error(`${file} declares no interface ${name}`);
-  const type = checker.getTypeAtLocation(declaration.name);
-  // Required options first, then the client's (inherited), then the interface's own.
-  const rank = (symbol: ts.Symbol): number =>
-    !(symbol.flags & ts.SymbolFlags.Optional) ? 0 : symbol.declarations?.some((d) => d.parent == declaration) ? 2 : 1;
-  const properties = checker.getPropertiesOfType(type).map((symbol, i) => ({ symbol, i }));
-  properties.sort((a, b) => rank(a.symbol) - rank(b.symbol) || a.i - b.i);
-  return properties.map(({ symbol }) => {
-    const propertyType = checker.getNonNullableType(checker.getTypeOfSymbol(symbol));
-    const fallback = symbol.getJsDocTags(checker).find((tag) => tag.name == 'default');
-    return {
-      name: symbol.name,
-      type: checker.typeToString(
-        propertyType,
-        undefined,
-        ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType,
-      ),
-      description: ts.displayPartsToString(symbol.getDocumentationComment(checker)).replace(/\s+/g, ' ').trim(),
-      ...(fallback ? { default: ts.displayPartsToString(fallback.text).trim() } : {}),
-      required: !(symbol.flags & ts.SymbolFlags.Optional),
-    };
-  });
-};
 
 /** Every option table README must have, found by heading text wherever the heading sits. */
 export const documentedTables = (): DocumentedTable[] => {
-  const common = interfaceOptions(files[0]!, 'BaseWidgetOptions');
-  const commonNames = new Set(common.map((o) => o.name));
+  const docs = optionDocs();
   return [
-    { heading: 'Options every kind accepts', table: COMMON_OPTIONS, options: common, extra: ['type'] },
-    ...KIND_TABLES.map(({ kind, heading, name }) => ({
-      heading,
-      table: KINDS[kind].options,
-      options: interfaceOptions(join(ROOT, `src/widgets/kinds/${kind}/options.ts`), name).filter((o) => !commonNames.has(o.name)),
-      extra: [],
-    })),
+    { heading: 'Options every kind accepts', table: COMMON_OPTIONS, options: docs.common, extra: ['type'] },
+    ...KIND_TABLES.map(({ kind, heading }) => {
+      const options = docs.kinds[kind];
+      if (!options) throw new Error(`src/widgets/kinds has no folder ${kind}`);
+      return { heading, table: KINDS[kind].options, options, extra: [] };
+    }),
   ];
 };
 

@@ -9,6 +9,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { optionDocs } from '../../demo/option-docs.mjs';
 import { createSandbox, faultBaseUrl, faultSpec, parseFaultSpec, type FaultItems, type Sandbox } from '../../demo/sandbox.mjs';
 import {
   ADDRESSES,
@@ -962,6 +963,13 @@ describe('static files', () => {
     await root.arrayBuffer();
   });
 
+  it("serves the options' documentation the demo builds its controls from, as JSON", async () => {
+    const res = await fetch(`${sb.url}/demo/options.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(optionDocs())));
+  });
+
   it('refuses traversal and paths outside demo/ and dist/', async () => {
     for (const p of [
       '/demo/..%2Fpackage.json',
@@ -987,7 +995,7 @@ describe('static files', () => {
     const bare = await createSandbox();
     try {
       expect((await fetch(`${bare.url}/demo/fixtures/avatar.svg`)).status).toBe(200);
-      for (const p of ['/demo/sandbox.mjs', '/', '/dist/repkit.mjs', '/demo/fixtures/..%2Fsandbox.mjs']) {
+      for (const p of ['/demo/sandbox.mjs', '/', '/dist/repkit.mjs', '/demo/options.json', '/demo/fixtures/..%2Fsandbox.mjs']) {
         const res = await fetch(bare.url + p);
         expect([p, res.status]).toEqual([p, 404]);
         await res.arrayBuffer();
