@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { faultBaseUrl } from '../../demo/sandbox.mjs';
@@ -191,4 +192,59 @@ describe('motion', () => {
       await page.context().close();
     }
   });
+});
+
+/**
+ * README's pictures are demo/screenshots/<kind>-<theme>.png, taken here from what the sandbox
+ * serves now. `UPDATE_SCREENSHOTS=1` rewrites them (commit the result); otherwise this only
+ * checks that every file README can point at is there.
+ */
+describe("README's screenshots (demo/screenshots)", () => {
+  const DIR = new URL('../../demo/screenshots/', import.meta.url).pathname;
+  const SHOTS = [
+    { name: 'reputation', config: { type: 'reputation', address: rich } },
+    { name: 'badge', config: { type: 'badge', address: rich } },
+    { name: 'profile', config: { type: 'profile', address: rich } },
+    { name: 'category', config: { type: 'category', address: rich, categoryKey: 'governance' } },
+  ];
+  const update = process.env.UPDATE_SCREENSHOTS == '1';
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(update ? `are written for the ${theme} theme from the sandbox's data` : `exist for the ${theme} theme`, async () => {
+      const files = SHOTS.map(({ name }) => `${DIR}${name}-${theme}.png`);
+      if (!update) {
+        for (const file of files) expect(existsSync(file), `${file} (run with UPDATE_SCREENSHOTS=1 to write it)`).toBe(true);
+        return;
+      }
+      mkdirSync(DIR, { recursive: true });
+      // Fixed locale, time zone and scale, so a rerun on the same data writes the same pictures.
+      const { page, log } = await browser.page({ locale: 'en-US', timezoneId: 'UTC', deviceScaleFactor: 1 });
+      const url = `${browser.url}/t/screenshots-${theme}.html`;
+      const head = `<style>body { margin: 16px; background: ${theme == 'light' ? '#f6f7f9' : '#0b0c0f'}; font-family: system-ui, sans-serif; } .slot { width: 420px; margin: 0 0 16px; }</style>`;
+      await servePage(
+        page,
+        url,
+        umdPage(
+          browser.url,
+          SHOTS.map(({ config }) => ({ ...config, theme, locale: 'en-US' })),
+          head,
+        ),
+      );
+      await page.goto(url);
+      expect(await settled(page, SHOTS.length)).toEqual(SHOTS.map(() => 'ready'));
+      // Avatars and badge art are images: wait until each is decoded (or has failed) before the shot.
+      await page.evaluate(() =>
+        Promise.all(
+          Array.from(document.querySelectorAll('.repkit'))
+            .flatMap((host) => Array.from(host.shadowRoot?.querySelectorAll('img') ?? []))
+            .map((img) => img.decode().catch(() => undefined)),
+        ),
+      );
+      for (let i = 0; i < SHOTS.length; i++) {
+        await page.locator('.repkit').nth(i).screenshot({ path: files[i]!, animations: 'disabled', caret: 'hide' });
+      }
+      expect(log.errors).toEqual([]);
+      await page.context().close();
+    });
+  }
 });
