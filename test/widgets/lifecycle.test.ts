@@ -193,7 +193,7 @@ describe('error state: a key refused for this page (403, the CORS refusal)', () 
     const onError = vi.fn();
     const { root, loaded } = mountWidget(reputation({ ...extra, onError }));
     expect(await loaded).toBe('error');
-    expect(textOf(root.querySelector('[role="alert"]'))).toBe(`The API key does not allow this site's origin (${location.origin}).`);
+    expect(textOf(root.querySelector('[role="alert"]'))).toBe(`This site's origin (${location.origin}) is not allowed: add it to the proxy's allowOrigins or to the API key's origins.`);
     expect(root.querySelector('button')).toBeNull();
     expect(onError.mock.calls[0]![0].statusCode).toBe(403);
   });
@@ -467,8 +467,8 @@ describe('update() with data options reloads with a request', () => {
     widget.update({ apiKey: 'revoked-key' });
     expect(await next).toBe('error');
     expect(server.sandbox.requests.at(-1)).toMatchObject({ apiKey: 'revoked-key', path: scoresPath(ADDRESSES.rich) });
-    // From this page (happy-dom's origin) an unknown key is the CORS refusal.
-    expect(textOf(viewOf(root))).toContain("The API key does not allow this site's origin");
+    // From this page (happy-dom's origin, which can read the refusal) an unknown key is a 403.
+    expect(textOf(viewOf(root))).toContain("This site's origin");
     expect(onError.mock.calls[0]![0].statusCode).toBe(403);
   });
 
