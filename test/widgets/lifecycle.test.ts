@@ -193,7 +193,9 @@ describe('error state: a key refused for this page (403, the CORS refusal)', () 
     const onError = vi.fn();
     const { root, loaded } = mountWidget(reputation({ ...extra, onError }));
     expect(await loaded).toBe('error');
-    expect(textOf(root.querySelector('[role="alert"]'))).toBe(`This site's origin (${location.origin}) is not allowed: add it to the proxy's allowOrigins or to the API key's origins.`);
+    expect(textOf(root.querySelector('[role="alert"]'))).toBe(
+      `This site's origin (${location.origin}) is not allowed: add it to the proxy's allowOrigins or to the API key's origins.`,
+    );
     expect(root.querySelector('button')).toBeNull();
     expect(onError.mock.calls[0]![0].statusCode).toBe(403);
   });
