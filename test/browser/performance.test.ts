@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { faultBaseUrl } from '../../demo/sandbox.mjs';
-import { ADDRESSES, API_KEY, servePage, useBrowser } from './harness';
+import { ADDRESSES, API_KEY, ARTIFACTS, servePage, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -274,6 +274,44 @@ describe('off screen, widgets skip style, layout and paint (content-visibility)'
     await settle(tab, 100);
     expect(await tab.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
     expect(log.errors).toEqual([]);
+  });
+
+  /** What each card shows off screen: skipped (content-visibility) or rendered, after every widget is ready. */
+  const renderedCards = async (count: number, extra: Record<string, unknown>, name: string) => {
+    const { page: tab } = await browser.page({ viewport: { width: 800, height: 600 } });
+    const config = { type: 'reputation', apiKey: API_KEY, baseUrl: browser.url, address: ADDRESSES.rich, ...extra };
+    await servePage(
+      tab,
+      `${browser.url}/${name}.html`,
+      page(
+        Array.from({ length: count }, (_, i) => `<div id="w${i}"></div>`).join(''),
+        `for (let i = 0; i < ${count}; i++) RepKit.createWidget(${JSON.stringify(config)}).mount('#w' + i);`,
+      ),
+    );
+    await tab.goto(`${browser.url}/${name}.html`);
+    await tab.waitForFunction((n) => document.querySelectorAll('.repkit[data-state="ready"]').length == n, count);
+    await settle(tab, 100);
+    const rendered = await tab.evaluate(() =>
+      Array.from(document.querySelectorAll('.repkit'), (h) =>
+        h.shadowRoot!.querySelector('.rk-card')!.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions),
+      ),
+    );
+    await tab.screenshot({ path: `${ARTIFACTS}/${name}-full-page.png`, fullPage: true });
+    await tab.context().close();
+    return rendered;
+  };
+
+  it('a page of 20 widgets renders every card, so a full-page capture shows them all', async () => {
+    const rendered = await renderedCards(20, {}, 'twenty');
+    expect(rendered).toHaveLength(20);
+    expect(rendered.every(Boolean)).toBe(true);
+  });
+
+  it('skipOffscreen: false renders every card of a long page', async () => {
+    const rendered = await renderedCards(30, { skipOffscreen: false }, 'thirty-rendered');
+    expect(rendered.every(Boolean)).toBe(true);
+    // The same page with the default skips the far cards.
+    expect((await renderedCards(30, {}, 'thirty-skipped')).filter(Boolean).length).toBeLessThan(15);
   });
 
   it('cards far below the viewport are skipped from the start at the size of those laid out; the theme and answers reach them when scrolled to', async () => {
