@@ -57,8 +57,13 @@ const unplaced = new WeakMap<object, { raf: unknown; cards: HTMLElement[] }>();
  */
 export const SKIP_FROM_CARDS = 20;
 
-/** The skippable cards of each window, for {@link SKIP_FROM_CARDS}; removed ones are dropped as they are found. */
-const cardsOf = new WeakMap<object, Set<HTMLElement>>();
+/**
+ * The widgets on a page: hosts in the document, and `<repkit-widget>` elements (whose host is in
+ * their shadow root). Counted by the document's live collections, so nothing holds on to a
+ * removed card; a host inside another component's shadow root is not counted, which only
+ * means rendering more.
+ */
+const widgetsIn = (doc: Document): number => doc.getElementsByClassName('repkit').length + doc.getElementsByTagName('repkit-widget').length;
 
 /** Measuring rounds before a first frame, each a layout; cards still unsettled after them stay skipped. */
 const MAX_ROUNDS = 8;
@@ -100,9 +105,7 @@ const shapeOf = (card: HTMLElement, width: number): string =>
 const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void => {
   if (unplaced.get(win)?.cards === cards) unplaced.delete(win);
   let skipped = cards.filter((card) => card.isConnected);
-  const all = cardsOf.get(win)!;
-  for (const card of all) if (!card.isConnected) all.delete(card);
-  if (all.size <= SKIP_FROM_CARDS) return skipped.forEach((card) => card.classList.remove(SKIPPABLE));
+  if (widgetsIn(win.document) <= SKIP_FROM_CARDS) return skipped.forEach((card) => card.classList.remove(SKIPPABLE));
   const shapes = new Map<HTMLElement, string>();
   const heights = new Map<string, number[]>();
   const drawn: HTMLElement[] = [];
@@ -157,7 +160,6 @@ export const placeCard = (card: HTMLElement): void => {
   const raf = win?.requestAnimationFrame;
   if (!win || typeof raf != 'function') return;
   card.classList.add(SKIPPABLE);
-  if (!cardsOf.get(win)?.add(card)) cardsOf.set(win, new Set([card]));
   let batch = unplaced.get(win);
   // A new batch also when the page replaced requestAnimationFrame: the old one may never call back.
   if (batch?.raf !== raf) {
