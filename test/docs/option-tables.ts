@@ -7,6 +7,7 @@
 import { optionDocs, type DocumentedOption } from '../../demo/option-docs.mjs';
 import { COMMON_OPTIONS } from '../../src/widgets/common-options';
 import { KINDS } from '../../src/widgets/kinds';
+import { ownValue } from '../../src/util/values';
 import type { OptionTable } from '../../src/widgets/option-types';
 
 export type { DocumentedOption };
@@ -21,23 +22,19 @@ export interface DocumentedTable {
   extra: readonly string[];
 }
 
-/** Every kind's folder, by the `type` that builds it (aliases left out), and its README heading. */
-const KIND_TABLES = [
-  { kind: 'reputation', heading: 'Reputation widget options' },
-  { kind: 'badge', heading: 'Badge widget options' },
-  { kind: 'profile', heading: 'Profile widget options' },
-  { kind: 'category', heading: 'Category widget options' },
-] as const;
+/** README's heading for a kind's own options: "Reputation widget options". */
+const headingOf = (kind: string): string => `${kind[0]!.toUpperCase()}${kind.slice(1)} widget options`;
 
 /** Every option table README must have, found by heading text wherever the heading sits. */
 export const documentedTables = (): DocumentedTable[] => {
   const docs = optionDocs();
   return [
     { heading: 'Options every kind accepts', table: COMMON_OPTIONS, options: docs.common, extra: ['type'] },
-    ...KIND_TABLES.map(({ kind, heading }) => {
-      const options = docs.kinds[kind];
-      if (!options) throw new Error(`src/widgets/kinds has no folder ${kind}`);
-      return { heading, table: KINDS[kind].options, options, extra: [] };
+    // Every kind folder; an alias such as `badges` has no folder and no table of its own.
+    ...Object.entries(docs.kinds).map(([kind, options]) => {
+      const entry = ownValue(KINDS, kind);
+      if (!entry) throw new Error(`src/widgets/kinds/${kind} is not in the KINDS map`);
+      return { heading: headingOf(kind), table: entry.options, options, extra: [] };
     }),
   ];
 };
@@ -65,8 +62,9 @@ export const markdownTable = (table: DocumentedTable): string =>
   ].join('\n');
 
 /** `createWidget`'s own option, which no interface of options holds (it picks the interface). */
-export const TYPE_ROW =
-  "| `type` | `'reputation' \\| 'badge' \\| 'badges' \\| 'profile' \\| 'category'` | required | Which widget to build (`createWidget` and the element; `'badges'` is an alias of `'badge'`). |";
+export const TYPE_ROW = `| \`type\` | \`${Object.keys(KINDS)
+  .map((type) => `'${type}'`)
+  .join(' \\| ')}\` | required | Which widget to build (\`createWidget\` and the element; \`'badges'\` is an alias of \`'badge'\`). |`;
 
 /**
  * The lines of the table under the heading whose text is `heading` (any level), before the next
