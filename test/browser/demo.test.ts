@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { optionDocs } from '../../demo/option-docs.mjs';
-import { settled, useBrowser } from './harness';
+import { servePage, settled, useBrowser } from './harness';
 
 const browser = useBrowser();
 /** The playground's light and dark widget, and the gallery's four. */
@@ -100,6 +100,43 @@ describe('the demo playground', () => {
     expect(copied).toContain('data-repkit="reputation"');
     expect(copied).toContain('data-compact');
     expect(copied.trim()).toBe((await page.locator('.code-panel:not([hidden]) pre').textContent())!.trim());
+    await page.context().close();
+  });
+
+  it('copies code that runs as is in a brand-new page of this origin: the snippet, the script tag, the ES module', async () => {
+    const { page } = await open(1280);
+    const shown = page.locator('.code-panel:not([hidden]) pre');
+    /** Clicks `button` (after `tab`) and returns what it put on the clipboard: the code shown. */
+    const copy = async (button: string, tab?: string) => {
+      if (tab) await page.getByRole('tab', { name: tab }).click();
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t != ''));
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied.trim()).toBe((await shown.textContent())!.trim());
+      return copied;
+    };
+    const target = '<div id="repkit-reputation"></div>';
+    const pages = {
+      snippet: await copy('Copy snippet'),
+      script: await copy('Copy', 'Script tag'),
+      esm: `${target}\n<script type="module">\n${await copy('Copy', 'ES module')}</script>`,
+    };
+    expect(pages.snippet).not.toContain('unpkg');
+    expect(pages.esm).toContain("import { createWidget } from 'repkit'");
+    for (const [name, body] of Object.entries(pages)) {
+      const pasted = await browser.page();
+      const url = `${browser.url}/pasted-${name}.html`;
+      await servePage(
+        pasted.page,
+        url,
+        `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${name}</title></head><body>\n${body}\n</body></html>`,
+      );
+      await pasted.page.goto(url);
+      expect(await settled(pasted.page, 1), name).toEqual(['ready']);
+      expect(pasted.log.errors, name).toEqual([]);
+      await pasted.page.context().close();
+    }
     await page.context().close();
   });
 });
