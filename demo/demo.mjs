@@ -722,7 +722,12 @@ function dataControls() {
     { class: 'controls-group controls-data', 'aria-label': 'Data for every widget' },
     el('h3', {}, 'Data ', el('span', { class: 'h-note' }, 'every widget on the page')),
     el('div', { class: 'field' }, el('label', { for: pickId }, 'Sample address'), picker),
-    el('div', { class: 'field' }, el('label', { for: textId }, 'Address ', el('code', { class: 'option-name' }, 'address')), text),
+    el(
+      'div',
+      { class: 'field field-address' },
+      el('label', { for: textId }, 'Address ', el('code', { class: 'option-name' }, 'address')),
+      text,
+    ),
     el(
       'div',
       { class: 'field' },
@@ -885,12 +890,18 @@ function setupPlayground(root) {
       { class: 'playground-body' },
       el(
         'div',
-        { class: 'stage' },
-        playground.instances.map((i) => i.panel),
+        { class: 'playground-main' },
+        el(
+          'div',
+          { class: 'stage' },
+          playground.instances.map((i) => i.panel),
+        ),
+        el('div', { class: 'playground-controls' }, dataControls(), options, playground.message),
+        codeTabs(),
       ),
-      el('div', { class: 'playground-controls' }, dataControls(), options, playground.message),
+      // The Sandbox panel and the event log of index.html, beside the widget they act on.
+      root.querySelector('.side'),
     ),
-    codeTabs(),
   );
   showKind(playground.type);
 }
@@ -929,8 +940,13 @@ function applySandbox() {
   }
 }
 
-/** @param {HTMLElement} root */
-function setupSandbox(root) {
+/**
+ * The faults, in the Sandbox panel above the event log, and the base URL they make and the proxy
+ * switch, in the panel below it: the log sits right under the fault that fills it.
+ * @param {HTMLElement} root the Sandbox panel
+ * @param {HTMLElement} proxyRoot the Base URL panel
+ */
+function setupSandbox(root, proxyRoot) {
   const latencyId = nextId('latency');
   const failureId = nextId('failure');
   const proxyId = nextId('via-proxy');
@@ -989,14 +1005,14 @@ function setupSandbox(root) {
   const form = el(
     'form',
     { class: 'sandbox-controls' },
-    el('div', { class: 'field' }, el('label', { for: latencyId }, 'Latency'), latency),
+    el('div', { class: 'field-row' }, el('div', { class: 'field' }, el('label', { for: latencyId }, 'Latency'), latency), again),
     el('div', { class: 'field' }, el('label', { for: failureId }, 'Failure'), failure),
-    el(
-      'div',
-      { class: 'field field-actions' },
-      again,
-      el('p', { class: 'help' }, 'A fresh fault id per widget restarts counters such as "503 once".'),
-    ),
+    el('p', { class: 'help' }, 'Inject again gives each widget a fresh fault id, restarting counters such as "503 once".'),
+  );
+  const proxyForm = el(
+    'form',
+    { class: 'sandbox-controls' },
+    el('div', { class: 'field' }, el('span', { class: 'label' }, 'Base URL of the light reputation widget'), baseUrl),
     el(
       'div',
       { class: 'field field-check' },
@@ -1014,12 +1030,12 @@ function setupSandbox(root) {
     el(
       'p',
       { class: 'help' },
-      'repkit/proxy holds the key on the server and caches answers (README "Production setup"); the faults above do not apply through it.',
+      'repkit/proxy holds the key on the server and caches answers (README "Production setup"); the Sandbox panel\'s faults do not apply through it.',
     ),
-    el('div', { class: 'field' }, el('span', { class: 'label' }, 'Base URL of the light reputation widget'), baseUrl),
   );
-  form.addEventListener('submit', (event) => event.preventDefault());
+  for (const f of [form, proxyForm]) f.addEventListener('submit', (event) => event.preventDefault());
   root.append(form);
+  proxyRoot.append(proxyForm);
   show();
 }
 
@@ -1055,10 +1071,11 @@ function addLogEntry(kind, name, source, status, message) {
       { class: 'log-line' },
       el('time', {}, timeStamp()),
       el('span', { class: 'log-name' }, name),
-      source && el('span', { class: 'log-source' }, source),
+      // The status before the source: the line then fits the side column, leaving room for more entries.
       status !== undefined && el('span', { class: 'log-status' }, String(status)),
+      source && el('span', { class: 'log-source' }, source),
     ),
-    message && el('p', { class: 'log-message' }, message),
+    message && el('p', { class: 'log-message', title: message }, message),
   );
   list.prepend(entry);
   while (list.childElementCount > LOG_LIMIT) list.lastElementChild?.remove();
@@ -1233,5 +1250,5 @@ for (const [id, setup] of PARTS) {
     console.error(error);
   }
 }
-setupSandbox(byId('sandbox'));
+setupSandbox(byId('sandbox'), byId('base-url'));
 setupClient(byId('client'));

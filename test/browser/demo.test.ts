@@ -24,6 +24,38 @@ const open = async (width: number) => {
 const cutPanels = (page: Page) =>
   page.$$eval('.code-panel:not([hidden]) pre', (pres) => pres.filter((pre) => pre.scrollWidth > pre.clientWidth + 1).length);
 
+/**
+ * The tallest empty stretch in the playground, in px: at the centre of each piece of content, the
+ * longest vertical run in a 200 px wide band that holds no text, control, code or widget (the
+ * playground's padding box closes the run at both ends). Was 680 px under a compact widget.
+ */
+const largestBlank = (page: Page) =>
+  page.evaluate(() => {
+    const playground = document.getElementById('playground')!;
+    const box = playground.getBoundingClientRect();
+    const style = getComputedStyle(playground);
+    const [top, bottom] = [box.top + parseFloat(style.paddingTop), box.bottom - parseFloat(style.paddingBottom)];
+    const content = Array.from(playground.querySelectorAll('*'))
+      .filter(
+        (e) =>
+          e.matches('.repkit, input, select, button, pre, .log') ||
+          Array.from(e.childNodes).some((n) => n.nodeType == 3 && n.textContent!.trim()),
+      )
+      .map((e) => e.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0);
+    let largest = 0;
+    for (const piece of content) {
+      const x = piece.left + piece.width / 2;
+      const spans = content.filter((r) => r.left <= x + 100 && r.right >= x - 100).sort((a, b) => a.top - b.top);
+      let y = top;
+      for (const r of [...spans, { top: bottom, bottom }]) {
+        largest = Math.max(largest, r.top - y);
+        y = Math.max(y, r.bottom);
+      }
+    }
+    return Math.round(largest);
+  });
+
 describe('the demo playground', () => {
   for (const width of [1280, 390]) {
     it(`shows a ready widget on the first screen, at ${width} px, on a page of sensible height`, async () => {
@@ -100,6 +132,53 @@ describe('the demo playground', () => {
     expect(copied).toContain('data-repkit="reputation"');
     expect(copied).toContain('data-compact');
     expect(copied.trim()).toBe((await page.locator('.code-panel:not([hidden]) pre').textContent())!.trim());
+    await page.context().close();
+  });
+
+  it('puts the fault selector and the event log beside the widget, on the first screen at 1280 x 900', async () => {
+    const { page } = await open(1280);
+    const widget = (await page.locator('#playground .repkit').first().boundingBox())!;
+    const failure = (await page.getByLabel('Failure', { exact: true }).boundingBox())!;
+    const log = (await page.getByRole('log').boundingBox())!;
+    // Was 2,737 px (fault selector) and 3,242 px (event log) down the page, under the gallery.
+    for (const part of [failure, log]) {
+      expect(part.x).toBeGreaterThan(widget.x + widget.width);
+      expect(part.y).toBeLessThan(widget.y + widget.height + 400);
+    }
+    expect(failure.y + failure.height).toBeLessThan(900);
+    // Room for a few entries in view, not just the log's top edge.
+    expect(log.y).toBeLessThan(900 - 200);
+    await page.context().close();
+  });
+
+  it('shows several entries of the event log at once, newest first', async () => {
+    const { page } = await open(1280);
+    await page.getByLabel('Failure', { exact: true }).selectOption({ label: '500 Internal server error' });
+    await settled(page, WIDGETS);
+    await page.getByRole('button', { name: 'Inject again' }).click();
+    await settled(page, WIDGETS);
+    const entries = page.getByRole('log').getByRole('listitem');
+    await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(8);
+    // Each entry is two or three lines: at least four are in view without scrolling the log.
+    const inView = await page.getByRole('log').evaluate((log) => {
+      const box = log.getBoundingClientRect();
+      return Array.from(log.children).filter((e) => e.getBoundingClientRect().bottom <= box.bottom + 1).length;
+    });
+    expect(inView).toBeGreaterThanOrEqual(4);
+    expect(await entries.first().textContent()).toContain('repkit:error');
+    await page.context().close();
+  });
+
+  it('leaves no large blank around a compact widget or a failed one', async () => {
+    const { page } = await open(1280);
+    await page.getByRole('checkbox', { name: /^Compact\b/ }).check();
+    await settled(page, WIDGETS);
+    expect(await largestBlank(page), 'compact').toBeLessThan(150);
+    await page.getByRole('checkbox', { name: /^Compact\b/ }).uncheck();
+    await page.getByLabel('Failure', { exact: true }).selectOption({ label: '500 Internal server error' });
+    await page.waitForFunction(() => (document.querySelector('#playground .repkit') as HTMLElement | null)?.dataset.state == 'error');
+    await settled(page, WIDGETS);
+    expect(await largestBlank(page), 'error').toBeLessThan(150);
     await page.context().close();
   });
 
