@@ -22,6 +22,13 @@ const write = (file: string, minutes: number) => {
   utimesSync(full, time, time);
 };
 
+/** Every source written at minute 0, and the built files at the minutes given (none: not there). */
+const checkout = (built: Record<string, number>) => {
+  for (const file of SOURCE_FILES) write(file, 0);
+  for (const [file, minutes] of Object.entries(built)) write(file, minutes);
+};
+const status = () => distStatus(root, SOURCES, BUILT);
+
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'repkit-start-'));
 });
@@ -29,38 +36,27 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("npm start's build decision", () => {
   it('serves dist/ as it is when every built file is newer than every source', () => {
-    for (const file of SOURCE_FILES) write(file, 0);
+    checkout({ 'dist/repkit.mjs': 2, 'dist/repkit.umd.js': 1 });
     write('src/index.ts', 0.5);
-    write('dist/repkit.mjs', 2);
-    write('dist/repkit.umd.js', 1);
-    expect(distStatus(root, SOURCES, BUILT)).toEqual({
-      fresh: true,
-      reason: 'dist/repkit.umd.js is newer than every source, the newest of which is src/index.ts',
-    });
+    expect(status()).toEqual({ fresh: true, reason: 'dist/repkit.umd.js is newer than every source, the newest of which is src/index.ts' });
   });
 
   it('builds when a built file is missing', () => {
-    for (const file of SOURCE_FILES) write(file, 0);
-    write('dist/repkit.mjs', 1);
-    expect(distStatus(root, SOURCES, BUILT)).toEqual({ fresh: false, reason: 'dist/repkit.umd.js is missing' });
+    checkout({ 'dist/repkit.mjs': 1 });
+    expect(status()).toEqual({ fresh: false, reason: 'dist/repkit.umd.js is missing' });
   });
 
   it('builds when any source, however deep, is newer than the oldest built file', () => {
-    for (const file of SOURCE_FILES) write(file, 0);
-    write('dist/repkit.mjs', 3);
-    write('dist/repkit.umd.js', 1);
+    checkout({ 'dist/repkit.mjs': 3, 'dist/repkit.umd.js': 1 });
     write('src/widgets/kinds/badge/widget.ts', 2);
-    expect(distStatus(root, SOURCES, BUILT)).toEqual({
-      fresh: false,
-      reason: 'src/widgets/kinds/badge/widget.ts is newer than dist/repkit.umd.js',
-    });
+    expect(status()).toEqual({ fresh: false, reason: 'src/widgets/kinds/badge/widget.ts is newer than dist/repkit.umd.js' });
     for (const file of ['styles/widget.css', 'package.json', 'rollup.config.mjs']) {
       write('src/widgets/kinds/badge/widget.ts', 0);
       write(file, 2);
-      expect(distStatus(root, SOURCES, BUILT).fresh, file).toBe(false);
+      expect(status().fresh, file).toBe(false);
       write(file, 0);
     }
-    expect(distStatus(root, SOURCES, BUILT).fresh).toBe(true);
+    expect(status().fresh).toBe(true);
   });
 
   it('checks the ES module, the script tags of every kind and the proxy the demo server loads', () => {
