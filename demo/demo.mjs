@@ -335,24 +335,37 @@ function objectLiteral(config, indent = '') {
 }
 
 /**
+ * Where the server of this page (`npm start`: demo/server.mjs, demo/sandbox.mjs's `staticRoot`)
+ * serves the built library: the repository's dist/ under /dist/. The printed code loads repkit
+ * from here, so that it runs as is in any page of this origin.
+ */
+const DIST_URL = `${location.origin}/dist`;
+/** The script tag's build: every kind, as `snippet()` loads by default (src/embed/snippet.ts). */
+const UMD_URL = `${DIST_URL}/repkit.umd.js`;
+
+/**
  * Code generators keyed by format. Each receives `{ config, target }`: `config` holds `type`,
- * `apiKey`, `address` and the options that differ from their defaults, in display order;
- * `target` is a CSS id selector for the container.
+ * `apiKey`, `address`, `baseUrl` (unless it is the library's default) and the options that
+ * differ from their defaults, in display order; `target` is a CSS id selector for the container.
  * @type {Record<string, { label: string, note: string, generate: (input: { config: Record<string, unknown>, target: string }) => string }>}
  */
 const CODE_FORMATS = {
   esm: {
     label: 'ES module',
-    note: 'npm install repkit',
+    note: 'In a <script type="module">, or with a bundler after npm install repkit',
     generate: ({ config, target }) =>
-      `import { createWidget } from 'repkit';\n\ncreateWidget(${objectLiteral(config)}).mount(${jsString(target)});\n`,
+      `// This origin's build, so that the code runs here as is; with a bundler, write instead:\n` +
+      `// import { createWidget } from 'repkit';\n` +
+      `import { createWidget } from ${jsString(`${DIST_URL}/repkit.mjs`)};\n\n` +
+      `// Mounts into <div id="${target.slice(1)}"></div>.\n` +
+      `createWidget(${objectLiteral(config)}).mount(${jsString(target)});\n`,
   },
   script: {
     label: 'Script tag',
     note: 'No build step',
     generate: ({ config, target }) =>
       `<div id="${target.slice(1)}"></div>\n` +
-      `<script src="https://unpkg.com/repkit/dist/repkit.umd.js"></script>\n` +
+      `<script src="${UMD_URL}"></script>\n` +
       `<script>\n  RepKit.createWidget(${objectLiteral(config, '  ')}).mount(${jsString(target)});\n</script>\n`,
   },
   snippet: {
@@ -360,7 +373,7 @@ const CODE_FORMATS = {
     note: 'Paste into any HTML page',
     // Exactly what repkit's own snippet() prints: the tests load the same output.
     // The config is the playground's, which the library checks: snippet() throws on a bad one.
-    generate: ({ config }) => `${snippet(/** @type {WidgetConfig} */ (/** @type {unknown} */ (config)))}\n`,
+    generate: ({ config }) => `${snippet(/** @type {WidgetConfig} */ (/** @type {unknown} */ (config)), { scriptUrl: UMD_URL })}\n`,
   },
 };
 
@@ -544,13 +557,19 @@ function change(changes, control, type) {
   return true;
 }
 
-/** The config printed in the code tabs: required options, then only what differs from the defaults. */
+/**
+ * The `baseUrl` of the printed code: the sandbox on this origin, or the proxy in front of it. The
+ * faults of the Sandbox panel are left out: they are the demo's, not the widget's.
+ */
+const codeBaseUrl = () => (sandbox.viaProxy ? PROXY_BASE_URL : location.origin);
+
+/** The config printed in the code tabs: required options, `baseUrl`, then only what differs from the defaults. */
 function codeConfig() {
   const { type } = playground;
   /** @type {Record<string, unknown>} */
-  const config = sandbox.viaProxy
-    ? { type, baseUrl: PROXY_BASE_URL, address: data.address }
-    : { type, apiKey: data.apiKey, address: data.address };
+  const config = sandbox.viaProxy ? { type, address: data.address } : { type, apiKey: data.apiKey, address: data.address };
+  const baseUrl = codeBaseUrl();
+  if (baseUrl !== DEFAULT_BASE_URL) config.baseUrl = baseUrl;
   for (const option of kindOptions(type)) {
     const value = kindValues[type][option.key];
     if (value !== undefined && (option.required || value !== option.default)) config[option.key] = value;
@@ -703,7 +722,12 @@ function dataControls() {
     { class: 'controls-group controls-data', 'aria-label': 'Data for every widget' },
     el('h3', {}, 'Data ', el('span', { class: 'h-note' }, 'every widget on the page')),
     el('div', { class: 'field' }, el('label', { for: pickId }, 'Sample address'), picker),
-    el('div', { class: 'field' }, el('label', { for: textId }, 'Address ', el('code', { class: 'option-name' }, 'address')), text),
+    el(
+      'div',
+      { class: 'field field-address' },
+      el('label', { for: textId }, 'Address ', el('code', { class: 'option-name' }, 'address')),
+      text,
+    ),
     el(
       'div',
       { class: 'field' },
@@ -805,11 +829,15 @@ function codeTabs() {
     el(
       'p',
       { class: 'help' },
-      'This page also passes ',
+      'The code runs as is on this origin: ',
       el('code', {}, 'baseUrl'),
-      ' (the local sandbox); leave it out to use the service at ',
+      " is this sandbox (without the Sandbox panel's faults) and repkit loads from ",
+      el('code', {}, '/dist/'),
+      '. For the real service leave ',
+      el('code', {}, 'baseUrl'),
+      ' out (',
       el('code', {}, DEFAULT_BASE_URL),
-      ', and use your own key.',
+      '), use your own key, and load repkit from npm or a CDN.',
     ),
   );
 }
@@ -862,12 +890,18 @@ function setupPlayground(root) {
       { class: 'playground-body' },
       el(
         'div',
-        { class: 'stage' },
-        playground.instances.map((i) => i.panel),
+        { class: 'playground-main' },
+        el(
+          'div',
+          { class: 'stage' },
+          playground.instances.map((i) => i.panel),
+        ),
+        el('div', { class: 'playground-controls' }, dataControls(), options, playground.message),
+        codeTabs(),
       ),
-      el('div', { class: 'playground-controls' }, dataControls(), options, playground.message),
+      // The Sandbox panel and the event log of index.html, beside the widget they act on.
+      root.querySelector('.side'),
     ),
-    codeTabs(),
   );
   showKind(playground.type);
 }
@@ -906,8 +940,13 @@ function applySandbox() {
   }
 }
 
-/** @param {HTMLElement} root */
-function setupSandbox(root) {
+/**
+ * The faults, in the Sandbox panel above the event log, and the base URL they make and the proxy
+ * switch, in the panel below it: the log sits right under the fault that fills it.
+ * @param {HTMLElement} root the Sandbox panel
+ * @param {HTMLElement} proxyRoot the Base URL panel
+ */
+function setupSandbox(root, proxyRoot) {
   const latencyId = nextId('latency');
   const failureId = nextId('failure');
   const proxyId = nextId('via-proxy');
@@ -966,14 +1005,14 @@ function setupSandbox(root) {
   const form = el(
     'form',
     { class: 'sandbox-controls' },
-    el('div', { class: 'field' }, el('label', { for: latencyId }, 'Latency'), latency),
+    el('div', { class: 'field-row' }, el('div', { class: 'field' }, el('label', { for: latencyId }, 'Latency'), latency), again),
     el('div', { class: 'field' }, el('label', { for: failureId }, 'Failure'), failure),
-    el(
-      'div',
-      { class: 'field field-actions' },
-      again,
-      el('p', { class: 'help' }, 'A fresh fault id per widget restarts counters such as "503 once".'),
-    ),
+    el('p', { class: 'help' }, 'Inject again gives each widget a fresh fault id, restarting counters such as "503 once".'),
+  );
+  const proxyForm = el(
+    'form',
+    { class: 'sandbox-controls' },
+    el('div', { class: 'field' }, el('span', { class: 'label' }, 'Base URL of the light reputation widget'), baseUrl),
     el(
       'div',
       { class: 'field field-check' },
@@ -991,12 +1030,12 @@ function setupSandbox(root) {
     el(
       'p',
       { class: 'help' },
-      'repkit/proxy holds the key on the server and caches answers (README "Production setup"); the faults above do not apply through it.',
+      'repkit/proxy holds the key on the server and caches answers (README "Production setup"); the Sandbox panel\'s faults do not apply through it.',
     ),
-    el('div', { class: 'field' }, el('span', { class: 'label' }, 'Base URL of the light reputation widget'), baseUrl),
   );
-  form.addEventListener('submit', (event) => event.preventDefault());
+  for (const f of [form, proxyForm]) f.addEventListener('submit', (event) => event.preventDefault());
   root.append(form);
+  proxyRoot.append(proxyForm);
   show();
 }
 
@@ -1032,10 +1071,11 @@ function addLogEntry(kind, name, source, status, message) {
       { class: 'log-line' },
       el('time', {}, timeStamp()),
       el('span', { class: 'log-name' }, name),
-      source && el('span', { class: 'log-source' }, source),
+      // The status before the source: the line then fits the side column, leaving room for more entries.
       status !== undefined && el('span', { class: 'log-status' }, String(status)),
+      source && el('span', { class: 'log-source' }, source),
     ),
-    message && el('p', { class: 'log-message' }, message),
+    message && el('p', { class: 'log-message', title: message }, message),
   );
   list.prepend(entry);
   while (list.childElementCount > LOG_LIMIT) list.lastElementChild?.remove();
@@ -1141,7 +1181,8 @@ function setupClient(root) {
 
   const showCall = () => {
     const [, , text] = operationOf(op.value);
-    call.textContent = `const client = new ServiceClient({ apiKey: ${jsString(API_KEY)} });\nconst result = await ${text(address.value)};`;
+    // The sandbox straight, as the widgets' code tabs print it: the code runs as is on this origin.
+    call.textContent = `const client = new ServiceClient({ apiKey: ${jsString(API_KEY)}, baseUrl: ${jsString(location.origin)} });\nconst result = await ${text(address.value)};`;
   };
   op.addEventListener('change', showCall);
   address.addEventListener('change', showCall);
@@ -1209,5 +1250,5 @@ for (const [id, setup] of PARTS) {
     console.error(error);
   }
 }
-setupSandbox(byId('sandbox'));
+setupSandbox(byId('sandbox'), byId('base-url'));
 setupClient(byId('client'));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `node demo/server.mjs` (or `npm start`): runs the sandbox with the demo page.
+ * `node demo/server.mjs` (or `npm start`, which builds dist/ first when it is out of date: demo/start.mjs):
+ * runs the sandbox with the demo page.
  *
  * Serves the production service's API under /api/v2/ and the repository's demo/ and dist/ folders, so
  * the demo page can load the built library and talk to the sandbox on the same origin, and
