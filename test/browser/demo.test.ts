@@ -162,7 +162,7 @@ describe('the demo playground', () => {
     // Each entry is two or three lines: at least four are in view without scrolling the log.
     const inView = await page.getByRole('log').evaluate((log) => {
       const box = log.getBoundingClientRect();
-      return Array.from(log.children).filter((e) => e.getBoundingClientRect().bottom <= box.bottom + 1).length;
+      return Array.from(log.querySelectorAll('li')).filter((e) => e.getBoundingClientRect().bottom <= box.bottom + 1).length;
     });
     expect(inView).toBeGreaterThanOrEqual(4);
     expect(await entries.first().textContent()).toContain('repkit:error');
