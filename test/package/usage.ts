@@ -19,7 +19,7 @@ import {
   type Judgement, type ProfileWidgetOptions, type ReasonDetail, type ReputationWidgetOptions,
   type RequestOptions, type SignalOrOptions, type SnippetOptions, type Social, type SpecificCategoryScore,
   type SpecificUserBadge, type Theme, type ThresholdDetail, type Tier, type UserBadge, type UserBadges,
-  type UserProfile, type UserScores, type WidgetByType, type WidgetConfig, type WidgetState, type WidgetType,
+  type UserProfile, type UserScores, type WidgetByType, type WidgetConfig, type WidgetOptionsByType, type WidgetState, type WidgetType,
   type WidgetData, type RepkitLoadEvent, type RepkitErrorEvent, type LoadDetail, type ErrorDetail,
   type RepkitWidgetAttributes, type AttributesOf, type AttributeValue, type KebabCase,
 } from 'repkit';
@@ -128,6 +128,8 @@ expectType<Equal<typeof any, AnyWidget>>();
 expectType<Equal<AnyWidget, ReputationWidget | BadgeWidget | ProfileWidget | CategoryWidget>>();
 expectType<Equal<WidgetByType['badges'], BadgeWidget>>();
 expectType<Equal<WidgetByType['category'], CategoryWidget>>();
+expectType<Equal<WidgetOptionsByType['badges'], BadgeWidgetOptions>>();
+expectType<Equal<WidgetOptionsByType['reputation'], ReputationWidgetOptions>>();
 const types: readonly WidgetType[] = WIDGET_TYPES;
 expectType<Equal<WidgetType, 'reputation' | 'badge' | 'badges' | 'profile' | 'category'>>();
 
