@@ -88,22 +88,17 @@ export const removeStored = (win: Window | null | undefined, area: CacheArea, ke
   }
 };
 
-/** Our entries in `storage`: other versions' first (to remove), then ours oldest first. */
-const ourEntries = (storage: Storage): { stale: string[]; current: string[] } => {
-  const stale: string[] = [];
-  const current: string[] = [];
-  for (let i = 0; i < storage.length; i++) {
-    const name = storage.key(i);
-    if (name?.startsWith(CURRENT)) current.push(name);
-    else if (name?.startsWith(PREFIX)) stale.push(name);
-  }
-  return { stale, current };
-};
-
-/** Removes other versions' entries and, above {@link STORAGE_MAX_ENTRIES} (or `keep`), the oldest of ours. */
+/**
+ * Removes other versions' entries and, above {@link STORAGE_MAX_ENTRIES} (or `keep`), the oldest
+ * of ours. One walk over the area: the names are collected first, as removing shifts the indexes.
+ */
 const prune = (storage: Storage, keep: number): void => {
-  const { stale, current } = ourEntries(storage);
-  for (const name of stale) storage.removeItem(name);
+  const current: string[] = [];
+  for (const name of Array.from({ length: storage.length }, (_, i) => storage.key(i))) {
+    if (name?.startsWith(CURRENT)) current.push(name);
+    else if (name?.startsWith(PREFIX)) storage.removeItem(name);
+  }
+  // Ages are read only when some entry has to go.
   if (current.length <= keep) return;
   const byAge = current.map((name) => [savedAtOf(storage.getItem(name)), name] as const).sort((a, b) => a[0] - b[0]);
   for (const [, name] of byAge.slice(0, current.length - keep)) storage.removeItem(name);

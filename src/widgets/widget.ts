@@ -84,7 +84,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   constructor(kind: Kind<O, S, Data>, options: O) {
     this.#kind = kind;
     this.#options = resolveSettings<S>(kind, undefined, options);
-    this.#client = this.#makeClient(this.#options);
+    this.#client = new ServiceClient(this.#options);
   }
 
   /** The options in force, defaults included. */
@@ -163,7 +163,8 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     for (const [name, option] of Object.entries(this.#kind.options)) {
       if (ownValue<unknown>(next, name) !== ownValue<unknown>(previous, name)) effects.add(option.effect);
     }
-    if (effects.has('client') || effects.has('transport')) this.#client = this.#makeClient(next);
+    // Settings hold only the table's options, so the client reads its own from them (never a `fetch`).
+    if (effects.has('client') || effects.has('transport')) this.#client = new ServiceClient(next);
     this.#options = next;
     if (!this.#host || !effects.size) return this;
     this.#applyHost();
@@ -209,10 +210,6 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#held.release(LAZY_WATCH);
     if (!this.#destroyed) void this.#load(false);
   };
-
-  #makeClient({ apiKey, baseUrl, timeoutMs, retries, cacheTtlMs, maxResponseBytes }: S): ServiceClient {
-    return new ServiceClient({ apiKey, baseUrl, timeoutMs, retries, cacheTtlMs, maxResponseBytes });
-  }
 
   #later(fn: () => void, ms: number): void {
     const key = {};
@@ -284,7 +281,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#data = { value: data };
     this.#state = 'ready';
     if (!this.#render(quiet)) return false;
-    this.#emitLoad(data);
+    this.#emit('load', { data }, this.#options.onLoad);
     return true;
   }
 
@@ -301,7 +298,8 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#data = undefined;
     this.#state = 'error';
     this.#render();
-    this.#emitError(error);
+    const { onError } = this.#options;
+    this.#emit('error', { error }, onError && (() => onError(error)));
   }
 
   /**
@@ -335,15 +333,6 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       if (state != 'error' && !quiet) this.#fail(error);
       return false;
     }
-  }
-
-  #emitLoad(data: Data): void {
-    this.#emit('load', { data }, this.#options.onLoad);
-  }
-
-  #emitError(error: Error): void {
-    const { onError } = this.#options;
-    this.#emit('error', { error }, onError && (() => onError(error)));
   }
 
   /** Calls the page's callback (what it throws is reported, never thrown into the widget), then dispatches the event. */
