@@ -39,7 +39,7 @@ const rowOf = (page: Page, index: number): Promise<Row> =>
         const style = getComputedStyle(chip);
         return {
           text: chip.textContent!.replace(/\s+/g, ' ').trim(),
-          hidden: chip.classList.contains('rk-chip-hidden'),
+          hidden: chip.classList.contains('rk-hidden'),
           left: box.left,
           right: box.right,
           width: box.width,
@@ -51,7 +51,7 @@ const rowOf = (page: Page, index: number): Promise<Row> =>
       });
       const moreBox = more.getBoundingClientRect();
       // One line: every item's vertical extent overlaps every other's.
-      const boxes = [...root.querySelectorAll('.rk-total, .rk-category:not(.rk-chip-hidden), .rk-chip-more:not([hidden])')].map((el) =>
+      const boxes = [...root.querySelectorAll('.rk-total, .rk-category:not(.rk-hidden), .rk-chip-more:not([hidden])')].map((el) =>
         el.getBoundingClientRect(),
       );
       const oneLine = Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom));

@@ -9,8 +9,11 @@
  * page share one layout pass.
  */
 
-/** Set on a chip that does not fit: visually hidden, kept in the accessibility tree. */
-const HIDDEN = 'rk-chip-hidden';
+/**
+ * Set on a chip that does not fit: base.css's visually hidden class, which keeps it in the
+ * accessibility tree and, pinned to the card's corner, out of the row's scroll width.
+ */
+const HIDDEN = 'rk-hidden';
 
 /**
  * Shows as many chips of `list` as fit beside the others in its row, hiding the rest and
