@@ -1,8 +1,10 @@
 /** Number and date formatting through shared `Intl` formatters (creating one is slow). */
 
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat;
 
-const formatter = <F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F => {
+const formatters = new Map<string, Formatter>();
+
+const formatter = <F extends Formatter>(key: string, make: () => F): F => {
   let found = formatters.get(key) as F | undefined;
   if (!found) {
     // A page uses one or two locales; the bound only guards against a locale per widget.
@@ -15,6 +17,20 @@ const formatter = <F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: strin
 /** `1234.5` → `"1,234.5"` in the locale (default: the browser's). */
 export const formatNumber = (value: number, locale?: string): string =>
   formatter(`n${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })).format(value);
+
+/** How long ago something `ms` old is, in the locale: "30 seconds ago", "5 minutes ago", "yesterday". */
+export const formatAge = (ms: number, locale?: string): string => {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const [n, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    s < 60
+      ? [s, 'second']
+      : s < 3600
+        ? [Math.round(s / 60), 'minute']
+        : s < 86400
+          ? [Math.round(s / 3600), 'hour']
+          : [Math.round(s / 86400), 'day'];
+  return formatter(`r${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })).format(-n, unit);
+};
 
 /** An ISO 8601 date as a medium date in the locale, or undefined when it is not a date. */
 export const formatDate = (iso: string | undefined, locale?: string): string | undefined => {

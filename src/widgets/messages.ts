@@ -1,4 +1,5 @@
 import { isServiceError } from '../client/service-error';
+import { formatAge } from '../render/format';
 import { html, type Html } from '../render/html';
 import { pageOrigin } from '../util/values';
 
@@ -49,6 +50,24 @@ export const describeFailure = (error: unknown, notFound: string): Failure => {
   if (status >= 500) return { sentence: 'The service is having trouble right now.', retry: true };
   return { sentence: 'The service did not accept this request.', retry: false };
 };
+
+/**
+ * Whether data already shown stays true through this failure: the service could not be reached,
+ * was slow, busy, failing or refused this page, but did not say the data is gone or wrong (a 404
+ * or 400 does). The widget then keeps showing it, marked as of when it was loaded.
+ */
+export const keepsData = (error: unknown): boolean =>
+  isServiceError(error) &&
+  (error.kind == 'network' ||
+    error.kind == 'timeout' ||
+    error.kind == 'malformed' ||
+    error.statusCode == 429 ||
+    error.statusCode == 403 ||
+    error.statusCode >= 500);
+
+/** The note under data kept through a failure: when it was loaded, and why it was not reloaded (a polite live region). */
+export const staleNote = (error: Error, loadedAt: number, locale: string | undefined): Html =>
+  html`<p class="rk-stale" part="stale" role="status">As of <time datetime="${new Date(loadedAt).toISOString()}">${formatAge(Date.now() - loadedAt, locale)}</time>. ${describeFailure(error, '').sentence}</p>`;
 
 /** The failure view: the sentence, and a button to try again when that may help. */
 export const failureView = ({ sentence, retry, empty }: Failure): Html =>

@@ -1,12 +1,12 @@
 import { OptionError } from '../client/option-error';
 import { ServiceClient } from '../client/service-client';
-import { renderInto } from '../render/html';
+import { html, renderInto } from '../render/html';
 import { isElement, ownValue } from '../util/values';
 import type { BaseWidgetOptions, CommonSettings } from './common-options';
 import type { ChangesOf, Kind } from './descriptor';
 import { Disposers } from './disposers';
 import { createHost } from './host';
-import { describeFailure, failureView } from './messages';
+import { describeFailure, failureView, keepsData, staleNote } from './messages';
 import type { Effect } from './option-types';
 import { placeholderView } from './placeholder';
 import { nextFrame, placeCard } from './scheduler';
@@ -72,8 +72,11 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   #host?: HTMLElement;
   #view?: HTMLElement;
   #state: WidgetState = 'loading';
-  #data?: { value: Data };
+  /** The data shown, and when it was loaded (epoch ms). */
+  #data?: { value: Data; at: number };
   #error?: Error;
+  /** Why the data shown could not be reloaded, while it is kept (see {@link keepsData}). */
+  #stale?: Error;
   /** Id of the newest load; an answer to an older one is dropped. */
   #loadId = 0;
   /** Every listener, observer, timer and request under way; all released by destroy(). */
@@ -171,7 +174,9 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     if (this.#waiting && next.loading == 'eager') {
       this.#onNear();
     } else if (effects.has('client') || effects.has('reload')) {
-      this.#data = undefined;
+      // Other data is asked for: what is shown is no longer it. Another key or service for the
+      // same data keeps it on screen until the answer, and through a failure that keeps data.
+      if (effects.has('reload')) this.#data = this.#stale = undefined;
       // A lazy widget still out of view loads the new options when it comes near.
       if (this.#waiting) this.#render();
       else void this.#load(false);
@@ -246,12 +251,12 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     const stored = key && !fresh ? readStored<Data>(win, area, key) : undefined;
     // Stale-while-revalidate: the stored answer is shown at once, in this task, so it is in
     // the first frame; a young enough one is not even asked for again.
-    if (stored && this.#show(stored.value, true)) {
+    if (stored && this.#show(stored.value, stored.savedAt, true)) {
       if (Date.now() - stored.savedAt < cacheTtlMs) return;
     } else {
       if (key && stored) {
         removeStored(win, area, key);
-        this.#data = undefined;
+        this.#data = this.#stale = undefined;
       }
       this.#state = 'loading';
       this.#render();
@@ -276,9 +281,10 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     if (key) writeStored(win, area, key, data);
   }
 
-  /** Shows `data` in the ready state and reports the load. Returns success. */
-  #show(data: Data, quiet = false): boolean {
-    this.#data = { value: data };
+  /** Shows `data`, loaded at `at`, in the ready state and reports the load. Returns success. */
+  #show(data: Data, at = Date.now(), quiet = false): boolean {
+    this.#data = { value: data, at };
+    this.#stale = undefined;
     this.#state = 'ready';
     if (!this.#render(quiet)) return false;
     this.#emit('load', { data }, this.#options.onLoad);
@@ -293,10 +299,20 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#host?.setAttribute('data-slow', '');
   }
 
+  /**
+   * Reports a failure. Data already shown is kept, marked stale, when the failure says nothing
+   * about it (the service unreachable, busy or failing); otherwise the error view replaces it.
+   */
   #fail(thrown: unknown): void {
-    const error = (this.#error = asError(thrown));
-    this.#data = undefined;
-    this.#state = 'error';
+    const error = asError(thrown);
+    if (this.#data && keepsData(error)) {
+      this.#stale = error;
+      this.#state = 'ready';
+    } else {
+      this.#error = error;
+      this.#data = this.#stale = undefined;
+      this.#state = 'error';
+    }
     this.#render();
     const { onError } = this.#options;
     this.#emit('error', { error }, onError && (() => onError(error)));
@@ -315,6 +331,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#held.release(DECORATION);
     host.dataset.state = state;
     host.removeAttribute('data-slow');
+    host.toggleAttribute('data-stale', !!this.#stale);
     view.setAttribute('aria-busy', String(state == 'loading'));
     try {
       if (state == 'error') {
@@ -323,7 +340,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
         renderInto(
           view,
           this.#data
-            ? views.ready(this.#data.value, this.#options)
+            ? html`${views.ready(this.#data.value, this.#options)}${this.#stale && staleNote(this.#stale, this.#data.at, this.#options.locale)}`
             : placeholderView(`Loading ${name}…`, views.ready(placeholder(this.#options), this.#options)),
         );
         this.#held.hold(DECORATION, views.decorate?.(view, this.#options) ?? undefined);

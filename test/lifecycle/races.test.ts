@@ -239,11 +239,19 @@ const screenProblem = (kind: Kind, widget: AnyWidget, connected = true): string 
   if (host.dataset.theme != theme) return `data-theme ${host.dataset.theme}, theme option ${String(o.theme)}`;
   const classes = ['repkit', ...String(o.className).split(/\s+/).filter(Boolean)];
   if (!classes.every((c) => host.classList.contains(c))) return `host class "${host.className}" lacks one of ${classes.join(' ')}`;
-  const want = expected(kind, o);
+  let want = expected(kind, o);
+  // Data already shown stays through a reload that fails without saying anything about the data
+  // (here a key this page may not use: a 403), marked stale; it must still be this config's data.
+  const kept = want.state == 'error' && o.apiKey != API_KEY ? expected(kind, { ...o, apiKey: API_KEY }) : undefined;
   if (state == 'loading') {
     // A first load shows a skeleton; a refresh keeps showing the data it already has.
     if (view.querySelector('.rk-skel')) return undefined;
-    if (want.state != 'ready') return `loading shows neither a skeleton nor data (expected ${want.state} for this config)`;
+    if (want.state != 'ready' && kept?.state != 'ready')
+      return `loading shows neither a skeleton nor data (expected ${want.state} for this config)`;
+    if (want.state != 'ready') want = kept!;
+  } else if (state == 'ready' && kept?.state == 'ready') {
+    if (!host.hasAttribute('data-stale')) return 'data shown for a config whose load failed, not marked stale';
+    want = kept;
   } else if (want.state != state) return `state ${state}, expected ${want.state}`;
   const problem = want.check(view);
   return problem && `${problem} (address ${o.address.slice(0, 6)}, ${o.baseUrl}, key ${String(o.badgeKey ?? o.categoryKey ?? '')})`;
@@ -392,7 +400,10 @@ const callbacksFor = (w: World, ref: { t?: Tracked }) => ({
     t.callbacksSinceLoad++;
     if (t.callbacksSinceLoad > 1) violation(w, t, `onLoad/onError fired ${t.callbacksSinceLoad} times for one load`);
     if (err?.name == 'AbortError') violation(w, t, 'onError with an AbortError');
-    if (t.widget.state != 'error') violation(w, t, `onError in state ${t.widget.state}`);
+    // Or ready, with the data it had kept and marked stale.
+    if (t.widget.state != 'error' && !(t.widget.state == 'ready' && t.widget.element?.hasAttribute('data-stale'))) {
+      violation(w, t, `onError in state ${t.widget.state}`);
+    }
     const problem = screenProblem(t.kind, t.widget);
     if (problem) violation(w, t, `onError for a load that is not the one shown: ${problem} (${err?.message})`);
   },
