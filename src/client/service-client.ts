@@ -118,7 +118,7 @@ export class ServiceClient {
     const cached = fresh || !ttl ? undefined : cacheGet(key);
     return cached !== undefined
       ? (cached as T)
-      : shareRequest(key, !!fresh, signal, async (shared) => {
+      : shareRequest(key, fresh, signal, async (shared) => {
           const value = await request(options, '/api/v2/' + path, rule, adapt, shared);
           if (ttl) cacheSet(key, value, ttl);
           return value;
