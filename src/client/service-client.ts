@@ -43,10 +43,13 @@ const recordPath = (root: 'scores' | 'badges' | 'profiles', address: string, key
  */
 export class ServiceClient {
   readonly #options: ResolvedClientOptions;
+  /** What starts the keys of this client's cached results: the base URL and the API key. */
+  readonly #cachePrefix: string;
 
   /** @throws TypeError when `apiKey` is missing or an option has the wrong type. */
   constructor(options: ClientOptions) {
-    this.#options = resolveClientOptions(options);
+    const resolved = (this.#options = resolveClientOptions(options));
+    this.#cachePrefix = `${resolved.baseUrl}\n${resolved.apiKey ?? ''}\n`;
   }
 
   /** The base URL requests go to. */
@@ -96,11 +99,7 @@ export class ServiceClient {
 
   /** Forgets the cached results of every client with this base URL and API key. */
   clearCache(): void {
-    cacheClear(this.#cachePrefix());
-  }
-
-  #cachePrefix(): string {
-    return `${this.#options.baseUrl}\n${this.#options.apiKey ?? ''}\n`;
+    cacheClear(this.#cachePrefix);
   }
 
   /**
@@ -111,7 +110,7 @@ export class ServiceClient {
     const { signal, fresh }: RequestOptions =
       signalOrOptions && 'aborted' in signalOrOptions ? { signal: signalOrOptions } : (signalOrOptions ?? {});
     if (signal?.aborted) throw abortError(signal);
-    const key = this.#cachePrefix() + path;
+    const key = this.#cachePrefix + path;
     const options = this.#options;
     const ttl = options.cacheTtlMs;
     // cacheTtlMs 0 opts this client out of the cache both ways: it neither reads nor writes.

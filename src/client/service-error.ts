@@ -21,10 +21,11 @@ export type ServiceErrorKind = 'http' | 'network' | 'timeout' | 'malformed' | 't
 export class ServiceError extends Error {
   /** Always `'ServiceError'`, so it survives minification and realm boundaries. */
   override readonly name = 'ServiceError';
+  // `declare`: set in the constructor, so the bundle need not declare the fields as well.
   /** HTTP status code, or `0` when there was no response. */
-  readonly statusCode: number;
+  declare readonly statusCode: number;
   /** What kind of failure this is; see {@link ServiceErrorKind}. */
-  readonly kind: ServiceErrorKind;
+  declare readonly kind: ServiceErrorKind;
 
   /**
    * @param statusCode the HTTP status, or 0

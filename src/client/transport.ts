@@ -5,23 +5,21 @@ import { abortError } from './service-error';
 /** An HTTP answer, read whole: any status but a redirect. */
 export type Answer = readonly [status: number, text: string, headers: Headers];
 
-/** Timers hold at most 2^31 - 1 ms; a longer delay would fire at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** Waits `ms`; rejects with the caller's abort reason as soon as `signal` aborts. */
+/**
+ * Waits `ms`; rejects with the caller's abort reason as soon as `signal` aborts. Timers hold
+ * at most 2^31 - 1 ms, and no delay here comes near: a wait is at most `MAX_WAIT_MS`
+ * (./retry) and an attempt's timeout at most `timeoutMs`'s bound (./options).
+ */
 export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     const stop = () => {
       clearTimeout(timer);
       reject(abortError(signal));
     };
-    const timer = setTimeout(
-      () => {
-        signal.removeEventListener('abort', stop);
-        resolve();
-      },
-      Math.min(ms, MAX_TIMER_MS),
-    );
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
     signal.addEventListener('abort', stop, { once: true });
   });
 
@@ -61,13 +59,10 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
   const controller = new AbortController();
   const cancel = () => controller.abort();
   let timedOut = false;
-  const timer = setTimeout(
-    () => {
-      timedOut = true;
-      cancel();
-    },
-    Math.min(timeoutMs, MAX_TIMER_MS),
-  );
+  const timer = setTimeout(() => {
+    timedOut = true;
+    cancel();
+  }, timeoutMs);
   signal.addEventListener('abort', cancel);
   let response: Response | undefined;
   try {

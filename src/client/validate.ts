@@ -36,6 +36,8 @@ const TYPES: Readonly<Record<string, readonly [test: (v: unknown) => boolean, wh
   o: [(v) => v == 'app' || v == 'api', '"app" or "api"'],
   '[': [Array.isArray, 'an array'],
   '{': [isRecord, 'an object'],
+  // No mark left: the record the marks end in.
+  '': [isRecord, 'an object'],
 };
 
 /** A rule as its marks and the record they end in (none when the marks end in a type). */
@@ -44,10 +46,17 @@ const parts = (rule: Rule): readonly [marks: string, record?: Fields] =>
 
 /** Checks `v` against the rule `marks` + `record`; `at` is where `v` is, '' for the whole `data`. */
 const walk = (marks: string, record: Fields | undefined, v: unknown, at: string): void => {
-  const mark = marks[0];
+  const mark = marks.slice(0, 1);
   const rest = marks.slice(1);
+  if (mark == '?' || mark == '|') {
+    if (v !== null) walk(rest, record, v, at);
+    return;
+  }
+  const [test, what] = TYPES[mark]!;
+  if (!test(v)) fail('malformed', `${at || 'data'} must be ${what}`);
+  if (mark == '[') (v as unknown[]).forEach((item, i) => walk(rest, record, item, `${at}[${i}]`));
+  if (mark == '{') for (const key in v as object) walk(rest, record, (v as Record<string, unknown>)[key], `${at}.${key}`);
   if (!mark) {
-    if (!isRecord(v)) fail('malformed', `${at || 'data'} must be an object`);
     const fields = v as Record<string, unknown>;
     for (const field in record) {
       const [m, r] = parts(record[field]!);
@@ -55,13 +64,6 @@ const walk = (marks: string, record: Fields | undefined, v: unknown, at: string)
       else if (m[0] == '|') fields[field] = null;
       else Reflect.deleteProperty(fields, field);
     }
-  } else if (mark == '?' || mark == '|') {
-    if (v !== null) walk(rest, record, v, at);
-  } else {
-    const [test, what] = TYPES[mark]!;
-    if (!test(v)) fail('malformed', `${at} must be ${what}`);
-    if (mark == '[') (v as unknown[]).forEach((item, i) => walk(rest, record, item, `${at}[${i}]`));
-    if (mark == '{') for (const key in v as object) walk(rest, record, (v as Record<string, unknown>)[key], `${at}.${key}`);
   }
 };
 
