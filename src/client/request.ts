@@ -5,6 +5,7 @@ import { rateLimitWait } from './rate-limit';
 import { nextDelay } from './retry';
 import { get, sleep, type Answer } from './transport';
 import { check, type Validator } from './validate';
+import type { Adapter } from './wire';
 
 /**
  * Reads one record: GET `path` with a timeout per attempt (./transport), retried as
@@ -17,8 +18,9 @@ export const request = async <T>(
   options: ResolvedClientOptions,
   path: string,
   rule: Validator<T>,
-  adapt: ((data: unknown) => void) | undefined,
   signal: AbortSignal,
+  adapt?: Adapter,
+  key?: string,
 ): Promise<T> => {
   const url = options.baseUrl + path;
   const deadline = Date.now() + 2 * options.timeoutMs;
@@ -27,7 +29,7 @@ export const request = async <T>(
     try {
       answer = await get(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
       const data = unwrap(answer[0], answer[1]);
-      adapt?.(data);
+      adapt?.(data, key);
       if (check(rule, data)) return data;
     } catch (failure) {
       if (!isFailure(failure)) throw failure;

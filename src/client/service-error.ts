@@ -50,8 +50,9 @@ export const isServiceError = (error: unknown): error is ServiceError =>
  * can be recognised by `name` alone.
  */
 export const abortError = (signal?: AbortSignal): unknown => {
-  const reason: unknown = signal?.reason;
-  if ((reason as Error | undefined)?.name == 'AbortError') return reason;
-  const message = typeof (reason as Error | undefined)?.message == 'string' ? (reason as Error).message : 'The operation was aborted.';
-  return new DOMException(message, 'AbortError');
+  // `reason` is typed `any`: any value can be one, so only optional fields are read.
+  const reason: Partial<Error> | undefined = signal?.reason;
+  return reason?.name == 'AbortError'
+    ? reason
+    : new DOMException(typeof reason?.message == 'string' ? reason.message : 'The operation was aborted.', 'AbortError');
 };

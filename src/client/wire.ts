@@ -15,6 +15,9 @@ import { isRecord } from '../util/values';
 /** Identity fields as the service names them, each followed by its public name. */
 const IDENTITY_FIELDS = /* @__PURE__ */ 'twitter microblog github codehost discord chatserver riot legacychat'.split(' ');
 
+/** What an operation's `data` needs before validation; `key` is the key asked for, if any. */
+export type Adapter = (data: unknown, key?: string) => void;
+
 /** Renames `from` to `to` in `record`, unless `to` is already there. */
 const rename = (record: Record<string, unknown>, from: string, to: string): void => {
   if (Object.hasOwn(record, from)) {
@@ -29,7 +32,7 @@ const withKey = (record: unknown, key: unknown): void => {
   if (isRecord(record) && record.key == null) record.key = key;
 };
 
-export const profileFromWire = (data: unknown): void => {
+export const profileFromWire: Adapter = (data) => {
   if (!isRecord(data)) return;
   rename(data, 'polkadotIdentities', 'chainIdentities');
   const identities = data.chainIdentities;
@@ -42,7 +45,7 @@ export const profileFromWire = (data: unknown): void => {
 };
 
 /** getCategoryScore: the definition carries no `key`; it is the category's (the `category` may lack one too). */
-export const categoryScoreFromWire = (data: unknown, asked: string): void => {
+export const categoryScoreFromWire: Adapter = (data, asked) => {
   if (!isRecord(data)) return;
   const { category } = data;
   withKey(category, asked);
@@ -50,6 +53,6 @@ export const categoryScoreFromWire = (data: unknown, asked: string): void => {
 };
 
 /** getBadge: the definition carries no `key`; it is the badge's. */
-export const badgeFromWire = (data: unknown, asked: string): void => {
+export const badgeFromWire: Adapter = (data, asked) => {
   if (isRecord(data)) withKey(data.definition, asked);
 };
