@@ -3,26 +3,28 @@ import { abortError } from './service-error';
 /**
  * Results and in-flight requests shared by every client in the page. Keys hold the base URL,
  * the API key and the path, so only clients that would get the same answer share one.
+ * Entries are tuples rather than objects: property names survive minification.
  */
 
 /** The most results kept; the least recently used goes first. */
 export const CACHE_LIMIT = 100;
 
-const results = new Map<string, { value: unknown; expires: number }>();
+const results = new Map<string, readonly [value: unknown, expires: number]>();
 
 export const cacheGet = (key: string): unknown => {
   const hit = results.get(key);
-  if (!hit) return undefined;
   results.delete(key);
-  if (hit.expires <= Date.now()) return undefined;
-  results.set(key, hit); // re-insert: Map order is the LRU order
-  return hit.value;
+  if (hit && hit[1] > Date.now()) {
+    results.set(key, hit); // re-insert: Map order is the LRU order
+    return hit[0];
+  }
+  return undefined;
 };
 
 export const cacheSet = (key: string, value: unknown, ttlMs: number): void => {
   results.delete(key);
-  results.set(key, { value, expires: Date.now() + ttlMs });
-  if (results.size > CACHE_LIMIT) results.delete(results.keys().next().value as string);
+  results.set(key, [value, Date.now() + ttlMs]);
+  for (const oldest of results.keys()) if (results.size > CACHE_LIMIT) results.delete(oldest);
 };
 
 /** Drops cached results whose key starts with `prefix` (all when empty). */
@@ -33,58 +35,55 @@ export const cacheClear = (prefix = ''): void => {
 /** How many results are cached now. @internal for tests and the leak benchmark. */
 export const cacheSize = (): number => results.size;
 
-interface Flight {
-  promise: Promise<unknown>;
-  controller: AbortController;
-  /** Callers still waiting; the request is aborted when the last one with a signal leaves. */
-  waiting: number;
-}
+/** A shared request, the controller that aborts it, and how many callers still wait for it. */
+type Flight = [promise: Promise<unknown>, controller: AbortController, waiting: number];
 
 const flights = new Map<string, Flight>();
+
+/** Forgets `flight` when it is still the one under `key` (a `fresh` call may have replaced it). */
+const land = (key: string, flight: Flight): void => {
+  if (flights.get(key) == flight) flights.delete(key);
+};
 
 /**
  * Runs `start` once for concurrent callers of the same key. A caller that aborts detaches
  * only itself; the shared request is aborted when every caller has gone. `fresh` starts a new
- * request even if one is under way (later callers then join the new one).
+ * request even if one is under way (later callers then join the new one). The caller checks
+ * that `signal` has not already aborted.
  */
 export const shareRequest = <T>(
   key: string,
-  fresh: boolean,
+  fresh: boolean | undefined,
   signal: AbortSignal | undefined,
   start: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> => {
-  if (signal?.aborted) return Promise.reject(abortError(signal));
   let flight = fresh ? undefined : flights.get(key);
   if (!flight) {
     const controller = new AbortController();
-    const current: Flight = { promise: start(controller.signal), controller, waiting: 0 };
-    const settle = () => {
-      if (flights.get(key) === current) flights.delete(key);
-    };
-    current.promise.then(settle, settle);
-    flights.set(key, (flight = current));
+    const started: Flight = [start(controller.signal), controller, 0];
+    const settle = () => land(key, started);
+    started[0].then(settle, settle);
+    flights.set(key, (flight = started));
   }
   const joined = flight;
-  joined.waiting++;
+  joined[2]++;
   return new Promise<T>((resolve, reject) => {
     const leave = () => {
       reject(abortError(signal));
-      if (--joined.waiting == 0) {
-        joined.controller.abort();
-        if (flights.get(key) === joined) flights.delete(key);
+      if (!--joined[2]) {
+        joined[1].abort();
+        land(key, joined);
       }
     };
+    const settle =
+      <V>(then: (value: V) => void) =>
+      (value: V) => {
+        signal?.removeEventListener('abort', leave);
+        then(value);
+      };
     signal?.addEventListener('abort', leave, { once: true });
-    joined.promise.then(
-      (value) => {
-        signal?.removeEventListener('abort', leave);
-        resolve(value as T);
-      },
-      (error: unknown) => {
-        signal?.removeEventListener('abort', leave);
-        reject(error);
-      },
-    );
+    // The shared promise is the one `start` returned for this key, so it settles with a T.
+    (joined[0] as Promise<T>).then(settle(resolve), settle(reject));
   });
 };
 

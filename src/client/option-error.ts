@@ -6,7 +6,7 @@
 export class OptionError extends TypeError {
   override readonly name = 'OptionError';
   /** The option at fault, as the caller wrote it (`baseUrl`, `maxBadges`, ...). */
-  readonly option: string;
+  declare readonly option: string; // set in the constructor
 
   constructor(option: string, message: string) {
     super(message);

@@ -5,7 +5,7 @@ import type { ServiceErrorKind } from './service-error';
  * "try later" (502, 503, 504). A 500 is a bug on the server and other 4xx are the caller's
  * fault: repeating them changes nothing and spends quota.
  */
-const RETRY_STATUSES = /* @__PURE__ */ new Set([429, 502, 503, 504]);
+const RETRY_STATUSES = [429, 502, 503, 504];
 
 /** The longest wait between attempts, whatever the backoff or the server asks for. */
 export const MAX_WAIT_MS = 10000;
@@ -49,7 +49,7 @@ export const nextDelay = (
   const backoff = Math.min(MAX_WAIT_MS, BACKOFF_BASE_MS * 2 ** tries) * (0.5 + random / 2);
   const wait =
     kind == 'http'
-      ? RETRY_STATUSES.has(status)
+      ? RETRY_STATUSES.includes(status)
         ? (serverWaitMs ?? backoff)
         : undefined
       : kind == 'network' && networkFailures <= NETWORK_RETRIES

@@ -3,7 +3,7 @@ import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } 
 import { segment } from './path';
 import { request } from './request';
 import { abortError } from './service-error';
-import { asIs, badgeFromWire, categoryScoreFromWire, profileFromWire, type Adapter } from './wire';
+import { badgeFromWire, categoryScoreFromWire, profileFromWire, type Adapter } from './wire';
 import type {
   BadgeDefinitions,
   CategoryDefinitions,
@@ -26,11 +26,9 @@ export interface RequestOptions {
 /** What the last parameter of every operation accepts. */
 export type SignalOrOptions = AbortSignal | RequestOptions;
 
-const API = '/api/v2';
-
-/** `/root/address`, or `/root/address/key` for one record; each part is checked and encoded. */
-const recordPath = (root: 'scores' | 'badges' | 'profiles', address: string, key?: readonly [name: string, value: string]): string =>
-  `/${root}/${segment('address', address)}` + (key ? `/${segment(...key)}` : '');
+/** `root/address`, or `root/address/key` for one record; each part is checked and encoded. */
+const recordPath = (root: 'scores' | 'badges' | 'profiles', address: string, keyName?: string, key?: string): string =>
+  `${root}/${segment('address', address)}` + (keyName ? `/${segment(keyName, key)}` : '');
 
 /**
  * A typed, read-only client for the reputation service.
@@ -45,10 +43,13 @@ const recordPath = (root: 'scores' | 'badges' | 'profiles', address: string, key
  */
 export class ServiceClient {
   readonly #options: ResolvedClientOptions;
+  /** What starts the keys of this client's cached results: the base URL and the API key. */
+  readonly #cachePrefix: string;
 
   /** @throws TypeError when `apiKey` is missing or an option has the wrong type. */
   constructor(options: ClientOptions) {
-    this.#options = resolveClientOptions(options);
+    const resolved = (this.#options = resolveClientOptions(options));
+    this.#cachePrefix = `${resolved.baseUrl}\n${resolved.apiKey ?? ''}\n`;
   }
 
   /** The base URL requests go to. */
@@ -61,63 +62,65 @@ export class ServiceClient {
    * while the service computes it. 400: not a valid address.
    */
   async getScores(address: string, signal?: SignalOrOptions): Promise<UserScores> {
-    return this.#get(recordPath('scores', address), asIs, check.userScores, signal);
+    return this.#get(recordPath('scores', address), check.userScores, signal);
   }
 
   /** One category's score with its definition and reasons. */
   async getCategoryScore(address: string, categoryKey: string, signal?: SignalOrOptions): Promise<SpecificCategoryScore> {
-    const path = recordPath('scores', address, ['categoryKey', categoryKey]);
-    return this.#get(path, categoryScoreFromWire(categoryKey), check.specificCategoryScore, signal);
+    const path = recordPath('scores', address, 'categoryKey', categoryKey);
+    return this.#get(path, check.specificCategoryScore, signal, categoryScoreFromWire, categoryKey);
   }
 
   /** Profile with identities and social links. 404: no profile set up. */
   async getProfile(address: string, signal?: SignalOrOptions): Promise<UserProfile> {
-    return this.#get(recordPath('profiles', address), profileFromWire, check.userProfile, signal);
+    return this.#get(recordPath('profiles', address), check.userProfile, signal, profileFromWire);
   }
 
   /** Every badge the address has earned. */
   async getBadges(address: string, signal?: SignalOrOptions): Promise<UserBadges> {
-    return this.#get(recordPath('badges', address), asIs, check.userBadges, signal);
+    return this.#get(recordPath('badges', address), check.userBadges, signal);
   }
 
   /** One badge with its full definition. 404: not earned, or no such badge (some servers answer `badge: null` instead). */
   async getBadge(address: string, badgeKey: string, signal?: SignalOrOptions): Promise<SpecificUserBadge> {
-    const path = recordPath('badges', address, ['badgeKey', badgeKey]);
-    return this.#get(path, badgeFromWire(badgeKey), check.specificUserBadge, signal);
+    const path = recordPath('badges', address, 'badgeKey', badgeKey);
+    return this.#get(path, check.specificUserBadge, signal, badgeFromWire, badgeKey);
   }
 
   /** Definitions of every badge and its levels. */
   async getBadgeDefinitions(signal?: SignalOrOptions): Promise<BadgeDefinitions> {
-    return this.#get('/metadata/badges', asIs, check.badgeDefinitions, signal);
+    return this.#get('metadata/badges', check.badgeDefinitions, signal);
   }
 
   /** Definitions of every score category and its reasons. */
   async getCategoryDefinitions(signal?: SignalOrOptions): Promise<CategoryDefinitions> {
-    return this.#get('/metadata/categories', asIs, check.categoryDefinitions, signal);
+    return this.#get('metadata/categories', check.categoryDefinitions, signal);
   }
 
   /** Forgets the cached results of every client with this base URL and API key. */
   clearCache(): void {
-    cacheClear(this.#cachePrefix());
+    cacheClear(this.#cachePrefix);
   }
 
-  #cachePrefix(): string {
-    return `${this.#options.baseUrl}\n${this.#options.apiKey ?? ''}\n`;
-  }
-
-  #get<T>(path: string, adapt: Adapter, validate: check.Validator<T>, signalOrOptions?: SignalOrOptions): Promise<T> {
-    const { signal, fresh = false }: RequestOptions =
+  /**
+   * One operation's record, from the cache, a request under way or a new one. Called from the
+   * `async` operations, so what it throws (a caller's abort) rejects their promise.
+   */
+  #get<T>(path: string, rule: check.Validator<T>, signalOrOptions?: SignalOrOptions, adapt?: Adapter, asked?: string): T | Promise<T> {
+    const { signal, fresh }: RequestOptions =
       signalOrOptions && 'aborted' in signalOrOptions ? { signal: signalOrOptions } : (signalOrOptions ?? {});
-    const key = this.#cachePrefix() + path;
+    if (signal?.aborted) throw abortError(signal);
+    const key = this.#cachePrefix + path;
     const options = this.#options;
+    const ttl = options.cacheTtlMs;
     // cacheTtlMs 0 opts this client out of the cache both ways: it neither reads nor writes.
-    const caching = options.cacheTtlMs > 0;
-    const cached = fresh || !caching ? undefined : (cacheGet(key) as T | undefined);
-    if (cached !== undefined) return signal?.aborted ? Promise.reject(abortError(signal)) : Promise.resolve(cached);
-    return shareRequest(key, fresh, signal, async (shared) => {
-      const value = await request(options, API + path, adapt, validate, shared);
-      if (caching) cacheSet(key, value, options.cacheTtlMs);
-      return value;
-    });
+    const cached = fresh || !ttl ? undefined : cacheGet(key);
+    return cached !== undefined
+      ? (cached as T)
+      : shareRequest(key, fresh, signal, async (shared) => {
+          const value = await request(options, '/api/v2/' + path, rule, shared, adapt, asked);
+          if (ttl) cacheSet(key, value, ttl);
+          return value;
+        });
   }
 }

@@ -21,10 +21,11 @@ export type ServiceErrorKind = 'http' | 'network' | 'timeout' | 'malformed' | 't
 export class ServiceError extends Error {
   /** Always `'ServiceError'`, so it survives minification and realm boundaries. */
   override readonly name = 'ServiceError';
+  // `declare`: set in the constructor, so the bundle need not declare the fields as well.
   /** HTTP status code, or `0` when there was no response. */
-  readonly statusCode: number;
+  declare readonly statusCode: number;
   /** What kind of failure this is; see {@link ServiceErrorKind}. */
-  readonly kind: ServiceErrorKind;
+  declare readonly kind: ServiceErrorKind;
 
   /**
    * @param statusCode the HTTP status, or 0
@@ -49,8 +50,9 @@ export const isServiceError = (error: unknown): error is ServiceError =>
  * can be recognised by `name` alone.
  */
 export const abortError = (signal?: AbortSignal): unknown => {
-  const reason: unknown = signal?.reason;
-  if ((reason as Error | undefined)?.name == 'AbortError') return reason;
-  const message = typeof (reason as Error | undefined)?.message == 'string' ? (reason as Error).message : 'The operation was aborted.';
-  return new DOMException(message, 'AbortError');
+  // `reason` is typed `any`: any value can be one, so only optional fields are read.
+  const reason: Partial<Error> | undefined = signal?.reason;
+  return reason?.name == 'AbortError'
+    ? reason
+    : new DOMException(typeof reason?.message == 'string' ? reason.message : 'The operation was aborted.', 'AbortError');
 };

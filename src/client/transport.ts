@@ -1,47 +1,42 @@
-import type { Failure } from './failure';
+import { fail, isFailure } from './failure';
 import type { ResolvedClientOptions } from './options';
 import { abortError } from './service-error';
 
 /** An HTTP answer, read whole: any status but a redirect. */
-export interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-}
+export type Answer = readonly [status: number, text: string, headers: Headers];
 
-/** Timers hold at most 2^31 - 1 ms; a longer delay would fire at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** Waits `ms`; rejects with the caller's abort reason as soon as `signal` aborts. */
+/**
+ * Waits `ms`; rejects with the caller's abort reason as soon as `signal` aborts. Timers hold
+ * at most 2^31 - 1 ms, and no delay here comes near: a wait is at most `MAX_WAIT_MS`
+ * (./retry) and an attempt's timeout at most `timeoutMs`'s bound (./options).
+ */
 export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     const stop = () => {
       clearTimeout(timer);
       reject(abortError(signal));
     };
-    const timer = setTimeout(
-      () => {
-        signal.removeEventListener('abort', stop);
-        resolve();
-      },
-      Math.min(ms, MAX_TIMER_MS),
-    );
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
     signal.addEventListener('abort', stop, { once: true });
   });
 
 /**
- * Reads a body as text, counting bytes as they arrive (after decompression); undefined past
- * `limit`, since a small compressed answer can unpack to gigabytes. It then leaves the stream
- * to the caller, who aborts the request: that stops the download and errors the stream, where
- * cancelling the reader first would leave a decoder still pushing into a closed stream in
- * some fetch implementations.
+ * Reads a body as text, counting bytes as they arrive (after decompression); fails as
+ * `too-large` past `limit`, since a small compressed answer can unpack to gigabytes. It then
+ * leaves the stream to the caller, who aborts the request: that stops the download and errors
+ * the stream, where cancelling the reader first would leave a decoder still pushing into a
+ * closed stream in some fetch implementations.
  */
-const readBody = async (response: Response, limit: number): Promise<string | undefined> => {
-  if (Number(response.headers.get('content-length')) > limit) return undefined;
+const readBody = async (response: Response, limit: number): Promise<string> => {
+  const tooLarge = () => fail('too-large', limit);
+  if (Number(response.headers.get('content-length')) > limit) tooLarge();
   const reader = response.body?.getReader();
   if (!reader) {
     const text = await response.text();
-    return new TextEncoder().encode(text).byteLength > limit ? undefined : text;
+    return new TextEncoder().encode(text).byteLength > limit ? tooLarge() : text;
   }
   const decoder = new TextDecoder();
   let size = 0;
@@ -49,58 +44,47 @@ const readBody = async (response: Response, limit: number): Promise<string | und
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > limit) return undefined;
+    if ((size += value.byteLength) > limit) tooLarge();
     text += decoder.decode(value, { stream: true });
   }
 };
 
 /**
- * One GET with its own timeout: an answer, or a failure saying which kind. A `fetch`
- * rejection is a network failure whatever its text: fetch gives no typed reason, and the
- * headers sent are checked when the client is made. Rejects only with the caller's abort.
+ * One GET with its own timeout: the answer's status, text and headers, or a thrown failure
+ * (./failure) saying which kind. A `fetch` rejection is a network failure whatever its
+ * text: fetch gives no typed reason, and the headers sent are checked when the client is made.
+ * A caller's abort rejects with the abort error.
  */
-export const get = async (
-  options: ResolvedClientOptions,
-  url: string,
-  timeoutMs: number,
-  signal: AbortSignal,
-): Promise<Answer | Failure> => {
+export const get = async (options: ResolvedClientOptions, url: string, timeoutMs: number, signal: AbortSignal): Promise<Answer> => {
   const controller = new AbortController();
   const cancel = () => controller.abort();
   let timedOut = false;
-  const timer = setTimeout(
-    () => {
-      timedOut = true;
-      controller.abort();
-    },
-    Math.min(timeoutMs, MAX_TIMER_MS),
-  );
+  const timer = setTimeout(() => {
+    timedOut = true;
+    cancel();
+  }, timeoutMs);
   signal.addEventListener('abort', cancel);
   let response: Response | undefined;
   try {
     response = await (options.fetch ?? fetch)(url, {
       headers: { Accept: 'application/json', ...(options.apiKey !== undefined && { 'X-API-Key': options.apiKey }) },
       credentials: 'omit',
-      // The key goes to baseUrl's origin only: a redirect is not followed but refused below.
+      // The key goes to baseUrl's origin only: a redirect is not followed but refused.
       // (With 'error', Chromium rejects with a bare "Failed to fetch", like a network failure.)
       redirect: 'manual',
       signal: controller.signal,
     });
-    if (response.type == 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return { kind: 'refused' };
-    const text = await readBody(response, options.maxResponseBytes);
-    if (text === undefined) {
-      controller.abort(); // stop the download the size cap cut short
-      return { kind: 'too-large', limit: options.maxResponseBytes };
-    }
-    return { status: response.status, headers: response.headers, text };
+    const { status } = response;
+    if (response.type == 'opaqueredirect' || (status > 299 && status < 400)) fail('refused');
+    return [status, await readBody(response, options.maxResponseBytes), response.headers];
   } catch (error) {
     if (signal.aborted) throw abortError(signal);
-    return timedOut
-      ? { kind: 'timeout', ms: timeoutMs, cause: error }
-      : { kind: 'network', answered: response !== undefined, cause: error };
+    if (isFailure(error)) throw error;
+    return fail(timedOut ? 'timeout' : 'network', timedOut ? timeoutMs : !!response, undefined, error);
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', cancel);
+    // Whatever the outcome, nothing more is read: this stops a download the size cap cut short.
+    cancel();
   }
 };

@@ -6,62 +6,53 @@ import { isRecord } from '../util/values';
  * the public records (the types in ./types) use neutral names. Servers that already send the public
  * names are read as they are: a public name present wins over its production twin.
  *
- * Runs on the parsed JSON before validation, so the checks and the types see only the
- * public shape. It copies what it renames and never touches records it does not know.
+ * Runs on the freshly parsed JSON of one answer, before validation, so the checks and the
+ * types see only the public shape. It renames in place (nothing else holds that JSON yet) and
+ * never touches records it does not know. Absent nullable records (`badge`, `definition`)
+ * become null in the check itself (./validate).
  */
 
-/** Identity fields as the service names them → their public names. */
-const IDENTITY_FIELDS: readonly (readonly [string, string])[] = [
-  ['twitter', 'microblog'],
-  ['github', 'codehost'],
-  ['discord', 'chatserver'],
-  ['riot', 'legacychat'],
-];
+/** Identity fields as the service names them, each followed by its public name. */
+const IDENTITY_FIELDS = /* @__PURE__ */ 'twitter microblog github codehost discord chatserver riot legacychat'.split(' ');
 
-/** Copies `record` with `from` renamed to `to`, unless `to` is already there. */
-const rename = (record: Record<string, unknown>, from: string, to: string): Record<string, unknown> => {
-  if (!Object.hasOwn(record, from)) return record;
-  const { [from]: value, ...rest } = record;
-  // A null public field counts as absent: the production value may still fill it.
-  return rest[to] != null ? rest : { ...rest, [to]: value };
+/** What an operation's `data` needs before validation; `key` is the key asked for, if any. */
+export type Adapter = (data: unknown, key?: string) => void;
+
+/** Renames `from` to `to` in `record`, unless `to` is already there. */
+const rename = (record: Record<string, unknown>, from: string, to: string): void => {
+  if (Object.hasOwn(record, from)) {
+    // A null public field counts as absent: the production value may still fill it.
+    record[to] ??= record[from];
+    Reflect.deleteProperty(record, from);
+  }
 };
 
-const identity = (value: unknown): unknown =>
-  isRecord(value) ? IDENTITY_FIELDS.reduce((record, [from, to]) => rename(record, from, to), value) : value;
-
-/** A nested definition that arrived without `key` gets the key that was asked for. */
-const withKey = (definition: unknown, key: string | undefined): unknown =>
-  isRecord(definition) && definition.key == null && key !== undefined ? { ...definition, key } : definition;
-
-/** What each operation's `data` needs before validation. */
-export type Adapter = (data: unknown) => unknown;
+/** A nested record that arrived without `key` gets the key that was asked for. */
+const withKey = (record: unknown, key: unknown): void => {
+  if (isRecord(record) && record.key == null) record.key = key;
+};
 
 export const profileFromWire: Adapter = (data) => {
-  if (!isRecord(data)) return data;
-  const profile = rename(data, 'polkadotIdentities', 'chainIdentities');
-  const identities = profile.chainIdentities;
-  return Array.isArray(identities) ? { ...profile, chainIdentities: identities.map(identity) } : profile;
+  if (!isRecord(data)) return;
+  rename(data, 'polkadotIdentities', 'chainIdentities');
+  const identities = data.chainIdentities;
+  if (Array.isArray(identities)) {
+    for (const identity of identities) {
+      for (let i = 0; isRecord(identity) && i < IDENTITY_FIELDS.length; i += 2)
+        rename(identity, IDENTITY_FIELDS[i]!, IDENTITY_FIELDS[i + 1]!);
+    }
+  }
 };
 
-/** getCategoryScore: the definition carries no `key`; it is the category's. */
-export const categoryScoreFromWire =
-  (categoryKey: string): Adapter =>
-  (data) => {
-    if (!isRecord(data)) return data;
-    const category = isRecord(data.category) ? data.category : undefined;
-    const key = typeof category?.key == 'string' ? category.key : categoryKey;
-    return {
-      ...data,
-      ...(category && category.key == null && { category: { ...category, key } }),
-      definition: withKey(data.definition ?? null, key),
-    };
-  };
+/** getCategoryScore: the definition carries no `key`; it is the category's (the `category` may lack one too). */
+export const categoryScoreFromWire: Adapter = (data, asked) => {
+  if (!isRecord(data)) return;
+  const { category } = data;
+  withKey(category, asked);
+  withKey(data.definition, isRecord(category) && typeof category.key == 'string' ? category.key : asked);
+};
 
 /** getBadge: the definition carries no `key`; it is the badge's. */
-export const badgeFromWire =
-  (badgeKey: string): Adapter =>
-  (data) =>
-    isRecord(data) ? { ...data, badge: data.badge ?? null, definition: withKey(data.definition ?? null, badgeKey) } : data;
-
-/** Records whose production and public shapes are the same. */
-export const asIs: Adapter = (data) => data;
+export const badgeFromWire: Adapter = (data, asked) => {
+  if (isRecord(data)) withKey(data.definition, asked);
+};
