@@ -13,7 +13,7 @@ export interface SnippetOptions {
 }
 
 /** The UMD build of this version on a public CDN. */
-export const DEFAULT_SCRIPT_URL = `https://unpkg.com/repkit@${VERSION}/dist/repkit.umd.js`;
+export const DEFAULT_SCRIPT_URL: string = /* @__PURE__ */ (() => `https://unpkg.com/repkit@${VERSION}/dist/repkit.umd.js`)();
 
 /**
  * The copy-paste HTML for a widget: an element whose `data-*` attributes carry the config,

@@ -16,7 +16,7 @@ export type CacheArea = 'none' | 'session' | 'local';
 export const STORAGE_VERSION = 1;
 
 const PREFIX = 'repkit:';
-const CURRENT = `${PREFIX}${STORAGE_VERSION}:`;
+const CURRENT = /* @__PURE__ */ (() => `${PREFIX}${STORAGE_VERSION}:`)();
 
 /** The most entries kept per storage area; the oldest go first. */
 export const STORAGE_MAX_ENTRIES = 50;
@@ -25,7 +25,7 @@ export const STORAGE_MAX_ENTRIES = 50;
 export const STORAGE_MAX_ENTRY_CHARS = 100_000;
 
 /** Entries older than this are not shown any more, however stale a page accepts. */
-export const STORAGE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+export const STORAGE_MAX_AGE_MS = 604800000; // seven days
 
 /** Marks a Map in stored JSON (a badge widget's definitions). Data keys never hold a NUL. */
 const MAP = '\u0000map';
