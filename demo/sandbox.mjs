@@ -457,6 +457,16 @@ function buildBomb(head, tail, size) {
  */
 
 /**
+ * A badge as production sends it: for a record it computed from chain data (`source: 'api'`)
+ * it fills a missing `earnedAt` with the time it answers (`earnedAt || new Date()`).
+ * @param {import('./fixtures.mjs').WireUserBadge} badge
+ * @param {string | undefined} source
+ * @returns {import('./fixtures.mjs').WireUserBadge}
+ */
+const datedAsProduction = (badge, source) =>
+  source === 'api' && !badge.earnedAt ? { ...badge, earnedAt: new Date().toISOString() } : badge;
+
+/**
  * Starts a sandbox server.
  * @param {SandboxOptions} [options]
  * @returns {Promise<Sandbox>}
@@ -579,10 +589,11 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
         });
       }
       case 'badges':
-        return serve(record.badges);
+        return serve({ ...record.badges, badges: record.badges.badges.map((b) => datedAsProduction(b, record.badges.source)) });
       case 'badge': {
-        const badge = record.badges.badges.find((b) => b.badgeKey === key);
-        if (!badge) return fail(404, 'Badge not found for this user');
+        const found = record.badges.badges.find((b) => b.badgeKey === key);
+        if (!found) return fail(404, 'Badge not found for this user');
+        const badge = datedAsProduction(found, record.badges.source);
         const overrides = record.badgeDefinitions ?? {};
         const definition = Object.hasOwn(overrides, key) ? overrides[key] : BADGE_DEFINITIONS.find((d) => d.key === key);
         return serve({ address, badge, definition: withoutKey(definition), source: record.badges.source });

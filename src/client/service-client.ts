@@ -3,7 +3,7 @@ import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } 
 import { segment } from './path';
 import { request } from './request';
 import { abortError } from './service-error';
-import { badgeFromWire, categoryScoreFromWire, profileFromWire, type Adapter } from './wire';
+import { badgeFromWire, badgesFromWire, categoryScoreFromWire, profileFromWire, type Adapter } from './wire';
 import type {
   BadgeDefinitions,
   CategoryDefinitions,
@@ -76,9 +76,12 @@ export class ServiceClient {
     return this.#get(recordPath('profiles', address), check.userProfile, signal, profileFromWire);
   }
 
-  /** Every badge the address has earned. */
+  /**
+   * Every badge the address has earned. An `earnedAt` the service filled in with the time of the
+   * request (a computed record's date within 10 s of the answer) is left out: it is unknown.
+   */
   async getBadges(address: string, signal?: SignalOrOptions): Promise<UserBadges> {
-    return this.#get(recordPath('badges', address), check.userBadges, signal);
+    return this.#get(recordPath('badges', address), check.userBadges, signal, badgesFromWire);
   }
 
   /** One badge with its full definition. 404: not earned, or no such badge (some servers answer `badge: null` instead). */

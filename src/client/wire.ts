@@ -52,7 +52,26 @@ export const categoryScoreFromWire: Adapter = (data, asked) => {
   withKey(data.definition, isRecord(category) && typeof category.key == 'string' ? category.key : asked);
 };
 
-/** getBadge: the definition carries no `key`; it is the badge's. */
+/**
+ * For a record it computed from chain data (`source: 'api'`), the service fills a badge's
+ * missing `earnedAt` with the time it answers: a date that close to the answer's arrival is no
+ * date at all, and is dropped, so nothing shows it as when the badge was earned.
+ */
+export const INVENTED_DATE_WINDOW_MS = 10000;
+
+const dropInventedDate = (badge: unknown, source: unknown): void => {
+  if (source == 'api' && isRecord(badge) && Math.abs(Date.parse(`${badge.earnedAt}`) - Date.now()) < INVENTED_DATE_WINDOW_MS)
+    delete badge.earnedAt;
+};
+
+/** getBadges: dates the service made up are dropped. */
+export const badgesFromWire: Adapter = (data) => {
+  if (isRecord(data) && Array.isArray(data.badges)) for (const badge of data.badges) dropInventedDate(badge, data.source);
+};
+
+/** getBadge: the definition carries no `key`; it is the badge's. A date the service made up is dropped. */
 export const badgeFromWire: Adapter = (data, asked) => {
-  if (isRecord(data)) withKey(data.definition, asked);
+  if (!isRecord(data)) return;
+  withKey(data.definition, asked);
+  dropInventedDate(data.badge, data.source);
 };

@@ -170,3 +170,38 @@ describe('defaults', () => {
     expect(seen).toBe(`https://api.dotpassport.io/api/v2/scores/${ADDRESS}`);
   });
 });
+
+describe('dates the service made up are unknown', () => {
+  const badge = (earnedAt?: string) => ({
+    badgeKey: 'ReferendumVoter',
+    achievedLevel: 1,
+    achievedLevelKey: 'LEVEL_1_FIRST_VOTE',
+    achievedLevelTitle: 'First Vote',
+    ...(earnedAt === undefined ? {} : { earnedAt }),
+  });
+  const now = () => new Date().toISOString();
+  const longAgo = '2024-03-01T10:00:00.000Z';
+
+  it("getBadges: a computed record's earnedAt within 10 s of the answer is dropped; older ones and app records keep theirs", async () => {
+    const computed = await answering({ address: ADDRESS, badges: [badge(now()), badge(longAgo)], count: 2, source: 'api' }).getBadges(
+      ADDRESS,
+    );
+    expect(computed.badges.map((b) => b.earnedAt)).toEqual([undefined, longAgo]);
+    expect(computed.badges[0]).not.toHaveProperty('earnedAt');
+    const app = await answering({ address: ADDRESS, badges: [badge(now())], count: 1, source: 'app' }).getBadges(ADDRESS);
+    expect(app.badges[0]!.earnedAt).toBeDefined();
+  });
+
+  it('getBadge: the same rule for the one badge', async () => {
+    const one = await answering({ address: ADDRESS, badge: badge(now()), earned: true, definition: null, source: 'api' }).getBadge(
+      ADDRESS,
+      'ReferendumVoter',
+    );
+    expect(one.badge).not.toHaveProperty('earnedAt');
+    const old = await answering({ address: ADDRESS, badge: badge(longAgo), earned: true, definition: null, source: 'api' }).getBadge(
+      ADDRESS,
+      'ReferendumVoter',
+    );
+    expect(old.badge!.earnedAt).toBe(longAgo);
+  });
+});

@@ -194,7 +194,7 @@ describe('showProgress shows earned dates', () => {
     });
   });
 
-  it('a badge without a date shows none (the service sends no earnedAt for computed badges)', async () => {
+  it('a computed badge whose earnedAt the service filled in with the time of the answer shows no date', async () => {
     const { view } = await ready({ address: ADDRESSES.identityOnly, showProgress: true });
     expect(items(view)).toHaveLength(3);
     expect(view.querySelectorAll('time')).toHaveLength(0);
