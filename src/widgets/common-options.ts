@@ -62,7 +62,8 @@ export interface BaseWidgetOptions extends Omit<ClientOptions, 'fetch'> {
   /**
    * On a page of more than 20 widgets, cards far from the viewport skip their rendering
    * (`content-visibility: auto`) until scrolled near; pages of up to 20 render every card.
-   * `false` always renders this card, as full-page screenshots and visual tests need.
+   * `false` always renders this card, as full-page screenshots and visual tests need. Read when
+   * the widget is mounted.
    * @default true
    */
   skipOffscreen?: boolean;
