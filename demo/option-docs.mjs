@@ -35,6 +35,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * @typedef {object} OptionDocs
  * @property {DocumentedOption[]} common
  * @property {Record<string, DocumentedOption[]>} kinds the options a kind adds to the common ones
+ * @property {DocumentedOption[]} client the options of `new ServiceClient()`
  */
 
 /**
@@ -122,6 +123,8 @@ export function optionDocs() {
   const interfaceName = (kind) => `${kind[0]?.toUpperCase()}${kind.slice(1)}WidgetOptions`;
   cached = {
     common,
+    // The widgets' options import it, so the program holds it already.
+    client: interfaceOptions(program, path.join(ROOT, 'src/client/options.ts'), 'ClientOptions'),
     kinds: Object.fromEntries(
       kinds.map((kind) => [kind, interfaceOptions(program, kindFile(kind), interfaceName(kind)).filter((o) => !commonNames.has(o.name))]),
     ),

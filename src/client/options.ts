@@ -28,22 +28,26 @@ export interface ClientOptions {
    */
   baseUrl?: string;
   /**
-   * Time allowed for each attempt, in ms (1 to 300000). The first answer for a new address can take 30 s.
+   * Time allowed for each attempt, in ms (1 to 300000); a timeout is not retried. The first answer
+   * for a new address can take 30 s.
    * @default 45000
    */
   timeoutMs?: number;
   /**
-   * Retries after the first attempt (0 to 5), on network errors (at most one), 429, 502, 503 and 504.
+   * Retries after the first attempt (0 to 5: at most `retries + 1` requests), on network errors (at
+   * most one), 429, 502, 503 and 504, with exponential backoff and jitter. A 429's wait (`Retry-After`,
+   * `X-RateLimit-Reset` or the reset time in its message) is honoured up to 10 s; a longer one fails at once.
    * @default 2
    */
   retries?: number;
   /**
-   * How long successful results are cached and shared, in ms; `0` disables.
+   * How long successful results are cached, in ms, shared by every client with the same `baseUrl`
+   * and `apiKey` (at most 100 entries, the least recently used dropped); `0` neither reads nor writes the cache.
    * @default 60000
    */
   cacheTtlMs?: number;
   /**
-   * The largest answer read, in bytes, after decompression.
+   * The largest answer read, in bytes, after decompression; a larger one fails (`kind: 'too-large'`).
    * @default 2000000
    */
   maxResponseBytes?: number;

@@ -5,10 +5,10 @@
  * `npm run docs:options -- --write` rewrites README's tables from them.
  */
 import { optionDocs, type DocumentedOption } from '../../demo/option-docs.mjs';
+import { CLIENT_LIMITS, DEFAULT_BASE_URL } from '../../src/client/options';
 import { COMMON_OPTIONS } from '../../src/widgets/common-options';
 import { KINDS } from '../../src/widgets/kinds';
 import { ownValue } from '../../src/util/values';
-import type { OptionTable } from '../../src/widgets/option-types';
 
 export type { DocumentedOption };
 
@@ -16,11 +16,19 @@ export type { DocumentedOption };
 export interface DocumentedTable {
   heading: string;
   /** The kind's runtime option table, to check the documented defaults against. */
-  table: OptionTable;
+  table: Readonly<Record<string, { readonly default?: unknown }>>;
   options: DocumentedOption[];
   /** Rows README has that are not options of the interface (`type` is createWidget's). */
   extra: readonly string[];
 }
+
+/** The defaults `new ServiceClient()` applies, by option (for the check of its `@default`s). */
+const CLIENT_DEFAULTS: Record<string, { default?: unknown }> = {
+  apiKey: {},
+  baseUrl: { default: DEFAULT_BASE_URL },
+  ...Object.fromEntries(Object.entries(CLIENT_LIMITS).map(([name, limits]) => [name, { default: limits.default }])),
+  fetch: {},
+};
 
 /** README's heading for a kind's own options: "Reputation widget options". */
 const headingOf = (kind: string): string => `${kind[0]!.toUpperCase()}${kind.slice(1)} widget options`;
@@ -30,6 +38,7 @@ export const documentedTables = (): DocumentedTable[] => {
   const docs = optionDocs();
   return [
     { heading: 'Options every kind accepts', table: COMMON_OPTIONS, options: docs.common, extra: ['type'] },
+    { heading: 'Client options', table: CLIENT_DEFAULTS, options: docs.client, extra: [] },
     // Every kind folder; an alias such as `badges` has no folder and no table of its own.
     ...Object.entries(docs.kinds).map(([kind, options]) => {
       const entry = ownValue(KINDS, kind);
