@@ -169,13 +169,19 @@ describe('the demo playground', () => {
     await page.context().close();
   });
 
-  it('leaves no large blank around a compact widget or a failed one', async () => {
+  it('leaves no large blank around a compact widget or a failed one, and a failing service leaves the data marked stale', async () => {
     const { page } = await open(1280);
     await page.getByRole('checkbox', { name: /^Compact\b/ }).check();
     await settled(page, WIDGETS);
     expect(await largestBlank(page), 'compact').toBeLessThan(150);
     await page.getByRole('checkbox', { name: /^Compact\b/ }).uncheck();
+    // A failing service keeps the data shown, marked stale under the card…
     await page.getByLabel('Failure', { exact: true }).selectOption({ label: '500 Internal server error' });
+    await page.waitForFunction(() => (document.querySelector('#playground .repkit') as HTMLElement | null)?.hasAttribute('data-stale'));
+    expect(await page.locator('#playground .repkit').first().getAttribute('data-state')).toBe('ready');
+    await expect.poll(() => page.locator('#playground [part="stale"]').first().textContent()).toMatch(/^As of .*having trouble/);
+    // …a wrong key replaces it with the error view, which leaves no blank either.
+    await page.getByLabel('Failure', { exact: true }).selectOption({ label: '401 Unauthorized (wrong key)' });
     await page.waitForFunction(() => (document.querySelector('#playground .repkit') as HTMLElement | null)?.dataset.state == 'error');
     await settled(page, WIDGETS);
     expect(await largestBlank(page), 'error').toBeLessThan(150);
