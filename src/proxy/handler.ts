@@ -39,8 +39,10 @@ const MAX_REPORTED_ORIGINS = 100;
  * so that pages carry no key and the service sees one request per address per TTL.
  *
  * - Answers `[{basePath}]/api/v2/{scores|badges|profiles|metadata}/...` (GET and HEAD), and
- *   CORS preflights for them; everything else is 404 `{ message: 'Not Found' }`. Query
- *   strings are dropped (`forceRefresh` would spend quota on every visit).
+ *   CORS preflights for them, and `[{basePath}]/badge/{reputation|badges}/{address}.svg`,
+ *   SVG images drawn from the same cached answers; everything else is 404
+ *   `{ message: 'Not Found' }`. Query strings are dropped from API requests (`forceRefresh`
+ *   would spend quota on every visit).
  * - Sends only `Accept` and `X-API-Key` upstream: no cookie, no client header, no key from the
  *   request. Answers carry none of the service's headers (so no `X-RateLimit-*`).
  * - Caches 200 answers for `ttlSeconds` (metadata for `metadataTtlSeconds`) and 400/404
