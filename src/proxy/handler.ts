@@ -2,7 +2,10 @@ import { platformCache, platformCacheOf } from './cache';
 import { classify, messageBody, quotaFailure, upstreamEvent, type Failure, type Verdict } from './classify';
 import { corsFor, PREFLIGHT_HEADERS } from './cors';
 import { resolveProxyOptions, type ResolvedProxyOptions } from './options';
-import { routeOf, type Route } from './routes';
+import { matchesEtag, NEUTRAL_MAX_AGE, recordOf, SVG_HEADERS, etagOf, svgOptionsOf } from './badge';
+import { badgeRouteOf, routeOf, type BadgeRoute, type Route } from './routes';
+import { badgesSvg, neutralSvg, reputationSvg, type SvgOptions } from './svg';
+import { badgeDefinitions, userBadges, userScores } from '../client/validate';
 import { cacheHeaders, fresher, negativeCacheControl, servesOnError, storedAnswer, tierOf, worthStoring } from './tiers';
 import type { CachedAnswer, ProxyCache, ProxyContext, ProxyEvent, ProxyHandler, ProxyOptions } from './types';
 import { requestUpstream } from './upstream';
@@ -12,6 +15,18 @@ type Outcome = { ok: true; answer: CachedAnswer } | { ok: false; failure: Failur
 
 /** Where an answer came from, in the `X-Repkit-Cache` header. */
 type CacheState = 'hit' | 'miss' | 'stale';
+
+/** What the proxy serves for a route: an answer (cached or new), or a failure. */
+type Served = { answer: CachedAnswer; state: CacheState } | Failure;
+
+/** A drawn SVG badge and the served answer its data came from (none for a neutral badge). */
+interface Drawn {
+  svg: string;
+  from?: { answer: CachedAnswer; state: CacheState };
+}
+
+/** A service route the badge routes read through {@link serve}, as a request for it would. */
+const apiRoute = (path: string): Route => ({ path, metadata: path.startsWith('metadata/'), invalidAddress: false });
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -24,8 +39,10 @@ const MAX_REPORTED_ORIGINS = 100;
  * so that pages carry no key and the service sees one request per address per TTL.
  *
  * - Answers `[{basePath}]/api/v2/{scores|badges|profiles|metadata}/...` (GET and HEAD), and
- *   CORS preflights for them; everything else is 404 `{ message: 'Not Found' }`. Query
- *   strings are dropped (`forceRefresh` would spend quota on every visit).
+ *   CORS preflights for them, and `[{basePath}]/badge/{reputation|badges}/{address}.svg`,
+ *   SVG images drawn from the same cached answers; everything else is 404
+ *   `{ message: 'Not Found' }`. Query strings are dropped from API requests (`forceRefresh`
+ *   would spend quota on every visit).
  * - Sends only `Accept` and `X-API-Key` upstream: no cookie, no client header, no key from the
  *   request. Answers carry none of the service's headers (so no `X-RateLimit-*`).
  * - Caches 200 answers for `ttlSeconds` (metadata for `metadataTtlSeconds`) and 400/404
@@ -132,7 +149,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   };
 
   /** The answer for a route: fresh from cache, stale while refreshing, from the service, or stale on failure. */
-  const serve = async (route: Route, url: URL, context?: ProxyContext): Promise<{ answer: CachedAnswer; state: CacheState } | Failure> => {
+  const serve = async (route: Route, url: URL, context?: ProxyContext): Promise<Served> => {
     const layers = layersFor(url);
     const cached = await lookup(layers, route.path);
     const tier = tierOf(cached, o, Date.now());
@@ -154,16 +171,72 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       headers: { 'Content-Type': JSON_TYPE, 'X-Content-Type-Options': 'nosniff', ...headers },
     });
 
+  /**
+   * The SVG of a badge route, from the same cached answers (and the same collapsing, quota
+   * and stale-if-error rules) as the JSON routes; the neutral badge when there is no data.
+   */
+  const drawBadge = async (badge: BadgeRoute, svg: SvgOptions, url: URL, context?: ProxyContext): Promise<Drawn> => {
+    if (badge.invalidAddress) return { svg: neutralSvg('invalid address', svg.theme) };
+    const { address } = badge;
+    const neutral = (served: Served): Drawn => ({
+      // The service's 400 or 404 stays true for a while; a failure or a malformed record is passing.
+      svg: neutralSvg('answer' in served && served.answer.status != 200 ? 'no data' : 'unavailable', svg.theme),
+    });
+    if (badge.kind == 'reputation') {
+      const served = await serve(apiRoute(`scores/${address}`), url, context);
+      const scores = 'answer' in served ? recordOf(served.answer, userScores) : undefined;
+      return scores && 'answer' in served ? { svg: reputationSvg(scores, address, svg), from: served } : neutral(served);
+    }
+    // Definitions only give titles (shared with the badge widgets, cached for metadataTtlSeconds): keys stand in without them.
+    const [served, defined] = await Promise.all([
+      serve(apiRoute(`badges/${address}`), url, context),
+      serve(apiRoute('metadata/badges'), url, context),
+    ]);
+    const earned = 'answer' in served ? recordOf(served.answer, userBadges) : undefined;
+    if (!earned || !('answer' in served)) return neutral(served);
+    const definitions = ('answer' in defined ? recordOf(defined.answer, badgeDefinitions)?.badges : undefined) ?? [];
+    return { svg: badgesSvg(earned.badges, new Map(definitions.map((d) => [d.key, d])), address, svg), from: served };
+  };
+
+  /**
+   * A badge route's answer: always a 200 SVG (or a 304), never a broken image. The data's own
+   * cache times become `max-age` too, for image proxies; a neutral badge is kept briefly.
+   */
+  const serveBadge = async (
+    badge: BadgeRoute,
+    request: Request,
+    url: URL,
+    cors: Record<string, string>,
+    context?: ProxyContext,
+  ): Promise<Response> => {
+    const { svg, from } = await drawBadge(badge, svgOptionsOf(url.searchParams), url, context);
+    const etag = etagOf(svg);
+    const headers: Record<string, string> = from
+      ? { ...cacheHeaders(from.answer, from.state != 'stale', o, Date.now(), true), 'X-Repkit-Cache': from.state }
+      : { 'Cache-Control': `public, max-age=${NEUTRAL_MAX_AGE}, s-maxage=${NEUTRAL_MAX_AGE}` };
+    Object.assign(headers, { ETag: etag }, cors);
+    if (matchesEtag(request.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
+    return new Response(request.method == 'HEAD' ? null : svg, { status: 200, headers: { ...SVG_HEADERS, ...headers } });
+  };
+
   const handle = async (request: Request, context?: ProxyContext): Promise<Response> => {
     const url = new URL(request.url);
     const head = request.method == 'HEAD';
     const origin = request.headers.get('Origin');
     const cors = corsFor(o.allowOrigins, origin, url.origin);
     const route = routeOf(url.pathname, o.basePath);
+    const badge = route ? undefined : badgeRouteOf(url.pathname, o.basePath);
     const noStore = { 'Cache-Control': 'no-store' };
 
-    if (!route || (request.method != 'GET' && !head && request.method != 'OPTIONS')) {
+    if ((!route && !badge) || (request.method != 'GET' && !head && request.method != 'OPTIONS')) {
       return respond(404, messageBody('Not Found'), { ...noStore, ...cors.headers }, head);
+    }
+    if (badge && request.method != 'OPTIONS') {
+      // An image is shown, not read: a page that embeds it with crossorigin sends its Origin,
+      // and a refused one still gets the picture, only without the header that would let its
+      // scripts read it. Refusing would protect no quota (a plain <img> sends no Origin).
+      const headers = cors.allowed ? cors.headers : { Vary: 'Origin' };
+      return serveBadge(badge, request, url, headers, context);
     }
     if (!cors.allowed) {
       if (origin && !refusedOrigins.has(origin) && refusedOrigins.size < MAX_REPORTED_ORIGINS) {
@@ -171,7 +244,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
         report({
           type: 'origin-refused',
           origin,
-          path: `/api/v2/${route.path}`,
+          path: route ? `/api/v2/${route.path}` : url.pathname,
           message: `repkit proxy: refused a page of ${origin}: add it to allowOrigins to let it use this proxy`,
         });
       }
@@ -181,6 +254,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     if (request.method == 'OPTIONS') {
       return new Response(null, { status: 204, headers: { ...cors.headers, ...PREFLIGHT_HEADERS } });
     }
+    if (!route) return respond(404, messageBody('Not Found'), { ...noStore, ...cors.headers }, head);
     if (route.invalidAddress) {
       const cacheControl = negativeCacheControl(o.negativeTtlSeconds);
       return respond(400, messageBody('Invalid Polkadot address format'), { 'Cache-Control': cacheControl, ...cors.headers }, head);

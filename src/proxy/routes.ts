@@ -2,7 +2,7 @@
 export const API_PREFIX = '/api/v2/';
 
 /** What the service accepts as an address: 47-48 base58 characters (the service answers 400 otherwise). */
-const ADDRESS_RE = /^[1-9A-HJ-NP-Za-km-z]{47,48}$/;
+export const ADDRESS_RE = /^[1-9A-HJ-NP-Za-km-z]{47,48}$/;
 
 /**
  * What a category or badge key may be. The service's keys are camelCase (`txCount`) or
@@ -30,21 +30,24 @@ const decode = (segment: string): string | undefined => {
 };
 
 /**
+ * What follows `prefix` in a request path: exactly `{basePath}{prefix}` with a `basePath`,
+ * else after the first `prefix` anywhere (the proxy may be mounted under any path).
+ */
+const after = (pathname: string, basePath: string | undefined, prefix: string): string | undefined => {
+  if (basePath !== undefined) return pathname.startsWith(basePath + prefix) ? pathname.slice(basePath.length + prefix.length) : undefined;
+  const at = pathname.indexOf(prefix);
+  return at < 0 ? undefined : pathname.slice(at + prefix.length);
+};
+
+/**
  * The route of a request path (still percent-encoded, as `URL.pathname` gives it), or
  * undefined for anything that is not one of the service's seven GET routes (README, "The proxy"). With `basePath`
  * the path must be exactly `{basePath}/api/v2/...`; without, any prefix before the first
  * `/api/v2/` is accepted.
  */
 export const routeOf = (pathname: string, basePath: string | undefined): Route | undefined => {
-  let rest: string;
-  if (basePath !== undefined) {
-    if (!pathname.startsWith(basePath + API_PREFIX)) return undefined;
-    rest = pathname.slice(basePath.length + API_PREFIX.length);
-  } else {
-    const at = pathname.indexOf(API_PREFIX);
-    if (at < 0) return undefined;
-    rest = pathname.slice(at + API_PREFIX.length);
-  }
+  const rest = after(pathname, basePath, API_PREFIX);
+  if (rest === undefined) return undefined;
   const segments: string[] = [];
   for (const raw of rest.split('/')) {
     const s = decode(raw);
@@ -62,4 +65,29 @@ export const routeOf = (pathname: string, basePath: string | undefined): Route |
   if (key !== undefined && (area === 'profiles' || !KEY_RE.test(key))) return undefined;
   if (!ADDRESS_RE.test(address)) return { path: '', metadata: false, invalidAddress: true };
   return { path: key === undefined ? `${area}/${address}` : `${area}/${address}/${key}`, metadata: false, invalidAddress: false };
+};
+
+/** The prefix of the SVG badge routes, after the proxy's `basePath`. */
+export const BADGE_PREFIX = '/badge/';
+
+/** One of the two SVG badge routes: `badge/reputation/{address}.svg` or `badge/badges/{address}.svg`. */
+export interface BadgeRoute {
+  kind: 'reputation' | 'badges';
+  /** The address, as asked for; check {@link BadgeRoute.invalidAddress} before using it. */
+  address: string;
+  /** Not an address the service accepts: the neutral badge, without asking it. */
+  invalidAddress: boolean;
+}
+
+/**
+ * The badge route of a request path (percent-encoded, as `URL.pathname` gives it), or undefined.
+ * The same mount rule as {@link routeOf}: exactly `{basePath}/badge/...` with a `basePath`, else
+ * any prefix before `/badge/`.
+ */
+export const badgeRouteOf = (pathname: string, basePath: string | undefined): BadgeRoute | undefined => {
+  const rest = after(pathname, basePath, BADGE_PREFIX);
+  const match = rest === undefined ? null : /^(reputation|badges)\/([^/]+)\.svg$/.exec(rest);
+  if (!match) return undefined;
+  const address = decode(match[2]!) ?? '';
+  return { kind: match[1] as BadgeRoute['kind'], address, invalidAddress: !ADDRESS_RE.test(address) };
 };

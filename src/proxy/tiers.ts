@@ -52,19 +52,25 @@ export const fresher = (found: CachedAnswer | undefined, best: CachedAnswer | un
 /**
  * `Cache-Control` and `Age` for a served answer, so that a CDN in front keeps it no longer
  * than the proxy would: a stale copy is already expired (`s-maxage=0`), and its
- * `stale-if-error` is what is left of it, since the directive counts from expiry.
+ * `stale-if-error` is what is left of it, since the directive counts from expiry. With
+ * `maxAge` (images: image proxies such as GitHub's camo and browsers cache by it) the same
+ * time is also given as `max-age`.
  */
-export const cacheHeaders = (answer: CachedAnswer, fresh: boolean, o: TierOptions, now: number): Record<string, string> => ({
-  'Cache-Control': worthStoring(answer)
-    ? [
-        'public',
-        `s-maxage=${fresh ? secondsUntil(answer.freshUntil, now) : 0}`,
-        `stale-while-revalidate=${o.staleWhileRevalidateSeconds}`,
-        `stale-if-error=${fresh ? o.staleIfErrorSeconds : secondsUntil(answer.freshUntil + o.staleIfErrorSeconds * 1000, now)}`,
-      ].join(', ')
-    : 'no-store',
-  Age: String(Math.max(0, Math.floor((now - answer.storedAt) / 1000))),
-});
+export const cacheHeaders = (answer: CachedAnswer, fresh: boolean, o: TierOptions, now: number, maxAge = false): Record<string, string> => {
+  const seconds = fresh ? secondsUntil(answer.freshUntil, now) : 0;
+  return {
+    'Cache-Control': worthStoring(answer)
+      ? [
+          'public',
+          ...(maxAge ? [`max-age=${seconds}`] : []),
+          `s-maxage=${seconds}`,
+          `stale-while-revalidate=${o.staleWhileRevalidateSeconds}`,
+          `stale-if-error=${fresh ? o.staleIfErrorSeconds : secondsUntil(answer.freshUntil + o.staleIfErrorSeconds * 1000, now)}`,
+        ].join(', ')
+      : 'no-store',
+    Age: String(Math.max(0, Math.floor((now - answer.storedAt) / 1000))),
+  };
+};
 
 /** `Cache-Control` for an answer the proxy makes itself without asking (an invalid address's 400). */
 export const negativeCacheControl = (negativeTtlSeconds: number): string =>

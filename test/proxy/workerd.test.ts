@@ -159,6 +159,36 @@ describe('in workerd: behaviour', () => {
     expect(sb.hits(`profiles/${address}`)).toBe(1);
   });
 
+  it('serves an SVG badge from the same cache, and the neutral badge when the service fails', async () => {
+    const mf = testWorker({ upstream: relay.url, basePath: '/rep' });
+    const address = nextAddress();
+    await (await mf.dispatchFetch(url(`scores/${address}`))).arrayBuffer();
+    const badge = await mf.dispatchFetch(`http://proxy.test/rep/badge/reputation/${address}.svg?theme=dark`);
+    expect(badge.status).toBe(200);
+    expect(badge.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(badge.headers.get('x-repkit-cache')).toBe('hit');
+    expect(badge.headers.get('cache-control')).toMatch(/^public, max-age=\d+, s-maxage=/);
+    const svg = await badge.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^>]*role="img" aria-label="Reputation score /);
+    const etag = badge.headers.get('etag')!;
+    const again = await mf.dispatchFetch(`http://proxy.test/rep/badge/reputation/${address}.svg?theme=dark`, {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(again.status).toBe(304);
+    await again.arrayBuffer();
+    expect(sb.hits(`scores/${address}`)).toBe(1);
+
+    relay.failing = true;
+    try {
+      const neutral = await mf.dispatchFetch(`http://proxy.test/rep/badge/badges/${nextAddress()}.svg`);
+      expect(neutral.status).toBe(200);
+      expect(neutral.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+      expect(await neutral.text()).toContain('>unavailable</text>');
+    } finally {
+      relay.failing = false;
+    }
+  });
+
   it('turns a 429 into 503 with Retry-After and no X-RateLimit-* headers', async () => {
     const mf = testWorker({ upstream: sb.fault({ resetIn: 90_000 }) });
     const response = await mf.dispatchFetch(url(`scores/${nextAddress()}`));
