@@ -1231,6 +1231,32 @@ function setupClient(root) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Badges for READMEs (the proxy's SVG routes)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Shows the proxy's SVG badges of the chosen address, with the Markdown that embeds them. The
+ * section stays hidden where no proxy runs on /rep (`npm start` serves one; a bare sandbox does not).
+ * @param {HTMLElement} root
+ */
+async function setupReadmeBadges(root) {
+  const address = data.address;
+  const urls = ['reputation', 'badges'].map((kind) => `${location.origin}/rep/badge/${kind}/${encodeURIComponent(address)}.svg`);
+  try {
+    const probe = await fetch(urls[0] ?? '', { method: 'HEAD' });
+    if (!probe.ok || !probe.headers.get('content-type')?.startsWith('image/svg+xml')) return;
+  } catch {
+    return;
+  }
+  const markdown = urls.map((url, i) => `![${i ? 'Badges' : 'Reputation'}](${url})`).join('\n');
+  root.append(
+    el('div', { class: 'readme-badges' }, ...urls.map((url, i) => el('img', { src: url, alt: i ? 'Badges' : 'Reputation' }))),
+    el('pre', { class: 'client-call', tabIndex: 0, 'aria-label': 'Markdown' }, markdown),
+  );
+  root.hidden = false;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Start
 // ---------------------------------------------------------------------------------------------
 
@@ -1252,3 +1278,4 @@ for (const [id, setup] of PARTS) {
 }
 setupSandbox(byId('sandbox'), byId('base-url'));
 setupClient(byId('client'));
+void setupReadmeBadges(byId('readme-badges'));
