@@ -1235,25 +1235,27 @@ function setupClient(root) {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Shows the proxy's SVG badges of the chosen address, with the Markdown that embeds them. The
- * section stays hidden where no proxy runs on /rep (`npm start` serves one; a bare sandbox does not).
+ * The proxy's SVG badges of the chosen address, with the Markdown that embeds them, drawn on
+ * request: only `npm start` runs the proxy on /rep (a bare sandbox has no such route).
  * @param {HTMLElement} root
  */
-async function setupReadmeBadges(root) {
-  const address = data.address;
-  const urls = ['reputation', 'badges'].map((kind) => `${location.origin}/rep/badge/${kind}/${encodeURIComponent(address)}.svg`);
-  try {
-    const probe = await fetch(urls[0] ?? '', { method: 'HEAD' });
-    if (!probe.ok || !probe.headers.get('content-type')?.startsWith('image/svg+xml')) return;
-  } catch {
-    return;
-  }
-  const markdown = urls.map((url, i) => `![${i ? 'Badges' : 'Reputation'}](${url})`).join('\n');
-  root.append(
-    el('div', { class: 'readme-badges' }, ...urls.map((url, i) => el('img', { src: url, alt: i ? 'Badges' : 'Reputation' }))),
-    el('pre', { class: 'client-call', tabIndex: 0, 'aria-label': 'Markdown' }, markdown),
-  );
-  root.hidden = false;
+function setupReadmeBadges(root) {
+  const images = el('div', { class: 'readme-badges' });
+  const markdown = el('pre', { class: 'client-call', tabIndex: 0 });
+  const status = el('p', { class: 'help', role: 'status' });
+  const show = el('button', { type: 'button', class: 'button' }, 'Draw the badges');
+  show.addEventListener('click', () => {
+    const urls = ['reputation', 'badges'].map((kind) => `${location.origin}/rep/badge/${kind}/${encodeURIComponent(data.address)}.svg`);
+    images.replaceChildren(
+      ...urls.map((url, i) => {
+        const img = el('img', { src: url, alt: i ? 'Badges' : 'Reputation' });
+        img.addEventListener('error', () => (status.textContent = 'No proxy answers on /rep here: start the demo with npm start.'));
+        return img;
+      }),
+    );
+    markdown.textContent = urls.map((url, i) => `![${i ? 'Badges' : 'Reputation'}](${url})`).join('\n');
+  });
+  root.append(show, images, markdown, status);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1278,4 +1280,4 @@ for (const [id, setup] of PARTS) {
 }
 setupSandbox(byId('sandbox'), byId('base-url'));
 setupClient(byId('client'));
-void setupReadmeBadges(byId('readme-badges'));
+setupReadmeBadges(byId('readme-badges'));
