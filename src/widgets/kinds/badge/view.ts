@@ -82,7 +82,7 @@ const one = ({ badge, definition }: SpecificUserBadge, s: S): Html => {
         <span class="rk-level">${badge ? levelText(badge, s.locale) : 'Not earned yet'}</span>${badge && earned(badge, s)}
       </span>
     </div>
-    ${definition?.shortDescription && clamped('p', 'rk-description', 'description', definition.shortDescription)}
+    ${definition?.shortDescription && clamped('description', definition.shortDescription)}
     ${definition && ladder(definition, level, s.locale)}
     ${addressView(s.address)}
   </div>`;

@@ -32,7 +32,7 @@ const reasonItem = (reason: ReasonDetail, achieved: boolean, locale?: string): H
       <span class="rk-points">${formatNumber(reason.points, locale)} pts</span>
     </p>
     ${achieved && html`<p class="rk-achieved-label">Your score</p>`}
-    ${reason.description.trim() && clamped('p', 'rk-reason-text', 'reason-text', reason.description)}
+    ${reason.description.trim() && clamped('reason-text', reason.description)}
     ${thresholdList(reason.thresholds, locale)}
   </li>`;
 
@@ -83,7 +83,7 @@ const ready = ({ category, definition }: SpecificCategoryScore, s: S): Html => {
       ${s.showTitle && html`<span class="rk-label" part="title">${name}</span>`}
       <strong class="rk-score" part="score">${formatNumber(score, s.locale)}</strong><span class="rk-unit">points</span>
     </div>
-    ${full && s.showDescription && definition?.short_description.trim() && clamped('p', 'rk-description', 'description', definition.short_description)}
+    ${full && s.showDescription && definition?.short_description.trim() && clamped('description', definition.short_description)}
     ${full && current && !s.showBreakdown && html`<p class="rk-reason">${boundedItem(current.title)}</p>`}
     ${full && s.showBreakdown && reasonList(reasons, current, s.locale)}
     ${full && s.showAdvice && adviceView(adviceOf(reasons, current), s.locale)}

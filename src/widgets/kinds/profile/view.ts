@@ -86,7 +86,7 @@ const ready = (profile: UserProfile | null, s: S): Html => {
         ${addressRow(s)}
       </div>
     </div>
-    ${s.showBio && profile.bio?.trim() && clamped('p', 'rk-bio', 'bio', profile.bio)}
+    ${s.showBio && profile.bio?.trim() && clamped('bio', profile.bio)}
     ${s.showSocials && listOf(firstSocials(profile, LIST_LIMITS.socials), 'rk-socials', 'Social accounts', socialItem, s.locale)}
     ${
       s.showIdentities &&
