@@ -46,38 +46,44 @@ const webLink = /* @__PURE__ */ match(/^[a-z\d-]+(\.[a-z\d-]+)+(\/[^\s]*)?$/i, (
 export const webUrl = (value: string): string | undefined => safeUrl(value.trim())?.href ?? webLink(value.trim());
 
 /**
- * Platforms that both sources can carry: the identity field, the `socialLinks` keys that mean
- * the same platform, and how to build a link. Listed in display order.
+ * Platforms that both sources can carry: the identity field, the name shown for it, the other
+ * `socialLinks` keys that mean the same platform (besides its id), and how to build a link.
+ * Listed in display order.
  */
-const PLATFORMS: { platform: string; field: keyof ChainIdentity; aliases: string[]; link?: LinkBuilder }[] = [
-  { platform: 'web', field: 'web', aliases: ['web', 'website', 'site'], link: webLink },
+const PLATFORMS: { platform: string; field: keyof ChainIdentity; label: string; aliases?: string[]; link?: LinkBuilder }[] = [
+  { platform: 'web', field: 'web', label: 'Website', aliases: ['website', 'site'], link: webLink },
   {
     platform: 'email',
     field: 'email',
-    aliases: ['email', 'mail'],
+    label: 'Email',
+    aliases: ['mail'],
     link: /* @__PURE__ */ match(/^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i, (m) => `mailto:${m[0]}`),
   },
   {
     platform: 'twitter',
     field: 'microblog',
-    aliases: ['twitter', 'x'],
+    label: 'X',
+    aliases: ['x'],
     link: /* @__PURE__ */ match(/^@?(\w{1,15})$/, (m) => `https://x.com/${m[1]}`),
   },
   {
     platform: 'github',
     field: 'codehost',
-    aliases: ['github'],
+    label: 'GitHub',
     link: /* @__PURE__ */ match(/^@?([a-z\d](?:[a-z\d-]{0,38}))$/i, (m) => `https://github.com/${m[1]}`),
   },
   {
     platform: 'matrix',
     field: 'matrix',
-    aliases: ['matrix'],
+    label: 'Matrix',
     link: /* @__PURE__ */ match(/^@[\w.=/+-]+:[a-z\d.-]+$/i, (m) => `https://matrix.to/#/${m[0]}`),
   },
-  { platform: 'discord', field: 'chatserver', aliases: ['discord'] },
-  { platform: 'riot', field: 'legacychat', aliases: ['riot', 'element'] },
+  { platform: 'discord', field: 'chatserver', label: 'Discord' },
+  { platform: 'riot', field: 'legacychat', label: 'Element', aliases: ['element'] },
 ];
+
+/** The name shown for a platform id: a known platform's (`github` → `GitHub`), else the id itself. */
+export const platformLabel = (platform: string): string => PLATFORMS.find((p) => p.platform === platform)?.label ?? platform;
 
 const social = (platform: string, handle: string, link?: LinkBuilder): Social => {
   const value = handle.trim();
@@ -87,7 +93,7 @@ const social = (platform: string, handle: string, link?: LinkBuilder): Social =>
 
 /** Each `socialLinks` key a known platform answers to (lower case) → that platform. */
 const ALIASES: ReadonlyMap<string, string> = /* @__PURE__ */ (() =>
-  new Map(PLATFORMS.flatMap(({ platform, aliases }) => aliases.map((a) => [a, platform] as const))))();
+  new Map(PLATFORMS.flatMap(({ platform, aliases = [] }) => [platform, ...aliases].map((a) => [a, platform] as const))))();
 /** Longer keys cannot name a known platform: they are not even lower-cased. */
 const LONGEST_ALIAS = /* @__PURE__ */ (() => Math.max(...[...ALIASES.keys()].map((alias) => alias.length)))();
 

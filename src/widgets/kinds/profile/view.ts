@@ -4,8 +4,7 @@ import { shortAddress } from '../../../render/address';
 import { formatNumber } from '../../../render/format';
 import { html, linkUrl, safeUrl, type Html, type HtmlValue } from '../../../render/html';
 import { identicon } from '../../../render/identicon';
-import { displayNameOf, firstSocials, isVerified, webUrl, type Social } from '../../../rules/profile';
-import { ownValue } from '../../../util/values';
+import { displayNameOf, firstSocials, isVerified, platformLabel, webUrl, type Social } from '../../../rules/profile';
 import type { Kind } from '../../descriptor';
 import { profilePlaceholder } from './placeholder';
 import { PROFILE_OPTIONS, type ProfileWidgetOptions, type ProfileSettings } from './options';
@@ -13,16 +12,6 @@ import { addressView, boundedItem, clamped, firstOf, image, link, LIST_LIMITS, m
 import css from '../../../../styles/profile.css?raw';
 
 type S = ProfileSettings;
-
-const PLATFORM_LABELS: Record<string, string> = {
-  web: 'Website',
-  email: 'Email',
-  twitter: 'X',
-  github: 'GitHub',
-  matrix: 'Matrix',
-  discord: 'Discord',
-  riot: 'Element',
-};
 
 /** A name and, when a registrar vouches for its subject, the verified mark. */
 const nameRow = (name: Html, subject: ChainIdentity | UserProfile): Html =>
@@ -50,7 +39,7 @@ const card = (s: S, who: Html, avatarUrl?: string, body?: HtmlValue[]): Html =>
 
 const socialItem = ({ platform, handle, url }: Social): Html =>
   html`<li class="rk-social" data-platform="${platform}">
-    <span class="rk-platform">${boundedItem(ownValue(PLATFORM_LABELS, platform) ?? platform)}</span>${link(url ? linkUrl(url) : undefined, boundedItem(handle))}
+    <span class="rk-platform">${boundedItem(platformLabel(platform))}</span>${link(url ? linkUrl(url) : undefined, boundedItem(handle))}
   </li>`;
 
 const fact = (label: string, value: Html | string | undefined): Html | false =>
