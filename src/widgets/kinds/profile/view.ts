@@ -64,10 +64,9 @@ const identityItem = (identity: ChainIdentity, locale?: string): Html => {
   </li>`;
 };
 
-/** The shown items of a list and how many were left out, as a list and a "+N more" line. */
-const listOf = <T>([shown, hidden]: [T[], number], className: string, label: string, item: (x: T) => Html, locale?: string): Html | false =>
-  shown.length > 0 &&
-  html`<ul class="${className}" part="${className.slice(3)}" aria-label="${label}">${shown.map(item)}</ul>${moreLine(hidden, locale)}`;
+/** The shown items of a list and how many were left out, as a list (part `part`, class `rk-<part>`) and a "+N more" line. */
+const listOf = <T>([shown, hidden]: [T[], number], part: string, label: string, item: (x: T) => Html, locale?: string): Html | false =>
+  shown.length > 0 && html`<ul class="rk-${part}" part="${part}" aria-label="${label}">${shown.map(item)}</ul>${moreLine(hidden, locale)}`;
 
 const ready = (profile: UserProfile | null, s: S): Html =>
   profile
@@ -77,11 +76,11 @@ const ready = (profile: UserProfile | null, s: S): Html =>
         profile.avatarUrl,
         [
           s.showBio && profile.bio?.trim() && clamped('bio', profile.bio),
-          s.showSocials && listOf(firstSocials(profile, LIST_LIMITS.socials), 'rk-socials', 'Social accounts', socialItem, s.locale),
+          s.showSocials && listOf(firstSocials(profile, LIST_LIMITS.socials), 'socials', 'Social accounts', socialItem, s.locale),
           s.showIdentities &&
             listOf(
               firstOf(profile.chainIdentities ?? [], LIST_LIMITS.identities),
-              'rk-identities',
+              'identities',
               'On-chain identities',
               (i) => identityItem(i, s.locale),
               s.locale,
