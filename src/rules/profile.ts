@@ -46,38 +46,25 @@ const webLink = /* @__PURE__ */ match(/^[a-z\d-]+(\.[a-z\d-]+)+(\/[^\s]*)?$/i, (
 export const webUrl = (value: string): string | undefined => safeUrl(value.trim())?.href ?? webLink(value.trim());
 
 /**
- * Platforms that both sources can carry: the identity field, the `socialLinks` keys that mean
- * the same platform, and how to build a link. Listed in display order.
+ * A platform both sources can carry: its id, the identity field, the name shown for it, how to
+ * build a link, and the `socialLinks` keys besides its id that mean the same platform. A tuple,
+ * not an object: property names would survive minification, seven times over.
  */
-const PLATFORMS: { platform: string; field: keyof ChainIdentity; aliases: string[]; link?: LinkBuilder }[] = [
-  { platform: 'web', field: 'web', aliases: ['web', 'website', 'site'], link: webLink },
-  {
-    platform: 'email',
-    field: 'email',
-    aliases: ['email', 'mail'],
-    link: /* @__PURE__ */ match(/^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i, (m) => `mailto:${m[0]}`),
-  },
-  {
-    platform: 'twitter',
-    field: 'microblog',
-    aliases: ['twitter', 'x'],
-    link: /* @__PURE__ */ match(/^@?(\w{1,15})$/, (m) => `https://x.com/${m[1]}`),
-  },
-  {
-    platform: 'github',
-    field: 'codehost',
-    aliases: ['github'],
-    link: /* @__PURE__ */ match(/^@?([a-z\d](?:[a-z\d-]{0,38}))$/i, (m) => `https://github.com/${m[1]}`),
-  },
-  {
-    platform: 'matrix',
-    field: 'matrix',
-    aliases: ['matrix'],
-    link: /* @__PURE__ */ match(/^@[\w.=/+-]+:[a-z\d.-]+$/i, (m) => `https://matrix.to/#/${m[0]}`),
-  },
-  { platform: 'discord', field: 'chatserver', aliases: ['discord'] },
-  { platform: 'riot', field: 'legacychat', aliases: ['riot', 'element'] },
+type Platform = [platform: string, field: keyof ChainIdentity, label: string, link?: LinkBuilder, ...aliases: string[]];
+
+/** The known platforms, in display order. */
+const PLATFORMS: Platform[] = [
+  ['web', 'web', 'Website', webLink, 'website', 'site'],
+  ['email', 'email', 'Email', /* @__PURE__ */ match(/^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i, (m) => `mailto:${m[0]}`), 'mail'],
+  ['twitter', 'microblog', 'X', /* @__PURE__ */ match(/^@?(\w{1,15})$/, (m) => `https://x.com/${m[1]}`), 'x'],
+  ['github', 'codehost', 'GitHub', /* @__PURE__ */ match(/^@?([a-z\d](?:[a-z\d-]{0,38}))$/i, (m) => `https://github.com/${m[1]}`)],
+  ['matrix', 'matrix', 'Matrix', /* @__PURE__ */ match(/^@[\w.=/+-]+:[a-z\d.-]+$/i, (m) => `https://matrix.to/#/${m[0]}`)],
+  ['discord', 'chatserver', 'Discord'],
+  ['riot', 'legacychat', 'Element', undefined, 'element'],
 ];
+
+/** The name shown for a platform id: a known platform's (`github` → `GitHub`), else the id itself. */
+export const platformLabel = (platform: string): string => PLATFORMS.find((p) => p[0] === platform)?.[2] ?? platform;
 
 const social = (platform: string, handle: string, link?: LinkBuilder): Social => {
   const value = handle.trim();
@@ -87,7 +74,7 @@ const social = (platform: string, handle: string, link?: LinkBuilder): Social =>
 
 /** Each `socialLinks` key a known platform answers to (lower case) → that platform. */
 const ALIASES: ReadonlyMap<string, string> = /* @__PURE__ */ (() =>
-  new Map(PLATFORMS.flatMap(({ platform, aliases }) => aliases.map((a) => [a, platform] as const))))();
+  new Map(PLATFORMS.flatMap(([platform, , , , ...aliases]) => [platform, ...aliases].map((a) => [a, platform] as const))))();
 /** Longer keys cannot name a known platform: they are not even lower-cased. */
 const LONGEST_ALIAS = /* @__PURE__ */ (() => Math.max(...[...ALIASES.keys()].map((alias) => alias.length)))();
 
@@ -111,7 +98,7 @@ export const firstSocials = (profile: UserProfile, limit: number): [Social[], nu
     } else if (!fromLinks.has(platform)) fromLinks.set(platform, handle);
   }
   const found: Social[] = [];
-  for (const { platform, field, link } of PLATFORMS) {
+  for (const [platform, field, , link] of PLATFORMS) {
     const handle =
       fromLinks.get(platform) ?? (profile.chainIdentities?.find((identity) => isText(identity[field]))?.[field] as string | undefined);
     if (handle) found.push(social(platform, handle, link));

@@ -57,13 +57,13 @@ export const moreLine = (hidden: number, locale: string | undefined): Html | fal
 const moreToggle = (): Html =>
   html`<button type="button" class="rk-more-toggle" data-action="more" aria-expanded="false">Show more</button>`;
 
-/** Text that may be long: clamped to a few lines, with a toggle when it is long enough to be cut. */
-export const clamped = (tag: 'p' | 'span', className: string, part: string, text: string): Html => {
+/**
+ * Text that may be long: a paragraph clamped to a few lines, with a toggle when it is long enough
+ * to be cut. `part` names it and, with `rk-` before it, is its class (`bio` → `rk-bio`).
+ */
+export const clamped = (part: string, text: string): Html => {
   const shown = bounded(text);
-  const toggle = shown.length > CLAMP_CHARS && moreToggle();
-  return tag == 'p'
-    ? html`<div class="rk-clamp"><p class="${className}" part="${part}">${shown}</p>${toggle}</div>`
-    : html`<span class="rk-clamp"><span class="${className}" part="${part}">${shown}</span>${toggle}</span>`;
+  return html`<div class="rk-clamp"><p class="rk-${part}" part="${part}">${shown}</p>${shown.length > CLAMP_CHARS && moreToggle()}</div>`;
 };
 
 /**

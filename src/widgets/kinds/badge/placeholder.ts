@@ -9,7 +9,7 @@ const definition = (key: string): BadgeDefinition => ({
   metric: blank(6),
   levels: Array.from({ length: 5 }, (_, i) => ({
     level: i + 1,
-    key: `l${i}`,
+    key: '',
     value: i,
     title: blank(10),
     shortDescription: '',
@@ -25,11 +25,10 @@ const earned = (badgeKey: string, level: number): UserBadge => ({
   earnedAt: WHEN,
 });
 
-/** Six earned badges, or the one asked for with its five levels. */
-export const badgesPlaceholder = ({ address, badgeKey }: { address: string; badgeKey?: string | undefined }) =>
-  badgeKey
-    ? { badge: { address, badge: earned(badgeKey, 2), definition: definition(badgeKey) } }
-    : {
-        badges: Array.from({ length: 6 }, (_, i) => earned(`b${i}`, 3 - (i >> 1))),
-        definitions: new Map(Array.from({ length: 6 }, (_, i) => [`b${i}`, definition(`b${i}`)])),
-      };
+/** Six earned badges (each titled by one shared blank definition), or the one asked for with its five levels. */
+export const badgesPlaceholder = ({ address, badgeKey }: { address: string; badgeKey?: string | undefined }) => {
+  const blankDefinition = definition(badgeKey ?? '');
+  if (badgeKey) return { badge: { address, badge: earned(badgeKey, 2), definition: blankDefinition } };
+  const badges = Array.from({ length: 6 }, (_, i) => earned(`b${i}`, 3 - (i >> 1)));
+  return { badges, definitions: new Map(badges.map((b) => [b.badgeKey, blankDefinition])) };
+};

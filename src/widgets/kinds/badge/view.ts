@@ -13,8 +13,22 @@ type S = BadgeSettings;
 /** What the badge widget shows: every badge, or one badge with its definition. */
 export type BadgeData = { badges: UserBadge[]; definitions: ReadonlyMap<string, BadgeDefinition> } | { badge: SpecificUserBadge };
 
-const medal = (level: number, definition?: BadgeDefinition | null): Html =>
-  html`<span class="rk-medal" part="medal" aria-hidden="true">${Math.round(level) || ''}${image(safeUrl(definition?.imageUrl))}</span>`;
+/**
+ * A badge's medal (its level number, covered by the badge's image when there is one) and text:
+ * `title`, then the level reached (or that none was) and, with showProgress, when.
+ */
+const medalAndText = (
+  level: number,
+  definition: BadgeDefinition | null | undefined,
+  title: Html,
+  badge: UserBadge | null | undefined,
+  s: S,
+): Html =>
+  html`<span class="rk-medal" part="medal" aria-hidden="true">${Math.round(level) || ''}${image(safeUrl(definition?.imageUrl))}</span>
+    <span class="rk-badge-text">
+      ${title}
+      <span class="rk-level">${badge ? levelText(badge, s.locale) : 'Not earned yet'}</span>${badge && earned(badge, s)}
+    </span>`;
 
 const earned = (badge: UserBadge, s: S): Html | false => {
   const date = s.showProgress && formatDate(badge.earnedAt, s.locale);
@@ -30,11 +44,7 @@ const levelText = (badge: UserBadge, locale?: string): string => {
 const badgeItem = (badge: UserBadge, definition: BadgeDefinition | undefined, s: S): Html => {
   const tier = tierOf(badge.achievedLevel);
   return html`<li class="rk-badge rk-tier-${tier}" part="badge" data-badge="${badge.badgeKey}" data-tier="${tier}">
-    ${medal(badge.achievedLevel, definition)}
-    <span class="rk-badge-text">
-      <span class="rk-badge-title">${boundedItem(definition?.title.trim() || badge.badgeKey)}</span>
-      <span class="rk-level">${levelText(badge, s.locale)}</span>${earned(badge, s)}
-    </span>
+    ${medalAndText(badge.achievedLevel, definition, html`<span class="rk-badge-title">${boundedItem(definition?.title.trim() || badge.badgeKey)}</span>`, badge, s)}
   </li>`;
 };
 
@@ -76,13 +86,9 @@ const one = ({ badge, definition }: SpecificUserBadge, s: S): Html => {
   const tier = badge ? tierOf(level) : undefined;
   return html`<div class="rk-card rk-one${tier ? ` rk-tier-${tier}` : ''}" part="badge" data-badge="${s.badgeKey ?? ''}" data-tier="${tier ?? 'none'}">
     <div class="rk-badge-head">
-      ${medal(level, definition)}
-      <span class="rk-badge-text">
-        <strong class="rk-badge-title">${boundedItem(definition?.title.trim() || s.badgeKey || '')}</strong>
-        <span class="rk-level">${badge ? levelText(badge, s.locale) : 'Not earned yet'}</span>${badge && earned(badge, s)}
-      </span>
+      ${medalAndText(level, definition, html`<strong class="rk-badge-title">${boundedItem(definition?.title.trim() || s.badgeKey || '')}</strong>`, badge, s)}
     </div>
-    ${definition?.shortDescription && clamped('p', 'rk-description', 'description', definition.shortDescription)}
+    ${definition?.shortDescription && clamped('description', definition.shortDescription)}
     ${definition && ladder(definition, level, s.locale)}
     ${addressView(s.address)}
   </div>`;

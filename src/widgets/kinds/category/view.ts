@@ -32,7 +32,7 @@ const reasonItem = (reason: ReasonDetail, achieved: boolean, locale?: string): H
       <span class="rk-points">${formatNumber(reason.points, locale)} pts</span>
     </p>
     ${achieved && html`<p class="rk-achieved-label">Your score</p>`}
-    ${reason.description.trim() && clamped('p', 'rk-reason-text', 'reason-text', reason.description)}
+    ${reason.description.trim() && clamped('reason-text', reason.description)}
     ${thresholdList(reason.thresholds, locale)}
   </li>`;
 
@@ -77,17 +77,22 @@ const ready = ({ category, definition }: SpecificCategoryScore, s: S): Html => {
   const name = boundedItem(definition?.displayName.trim() || title.trim() || ownValue(CATEGORY_TITLES, category.key) || category.key);
   const reasons = definition ? [...definition.reasons].sort((a, b) => b.points - a.points) : [];
   const current = reasons.find((r) => r.key == reason);
-  const full = !s.showScoreOnly && !s.compact;
   return html`<div class="rk-card${s.compact ? ' rk-compact' : ''}">
     <div class="rk-total" part="total">
       ${s.showTitle && html`<span class="rk-label" part="title">${name}</span>`}
       <strong class="rk-score" part="score">${formatNumber(score, s.locale)}</strong><span class="rk-unit">points</span>
     </div>
-    ${full && s.showDescription && definition?.short_description.trim() && clamped('p', 'rk-description', 'description', definition.short_description)}
-    ${full && current && !s.showBreakdown && html`<p class="rk-reason">${boundedItem(current.title)}</p>`}
-    ${full && s.showBreakdown && reasonList(reasons, current, s.locale)}
-    ${full && s.showAdvice && adviceView(adviceOf(reasons, current), s.locale)}
-    ${full && addressView(s.address)}
+    ${
+      // Score only (or compact): none of the rest.
+      !s.showScoreOnly &&
+      !s.compact && [
+        s.showDescription && definition?.short_description.trim() && clamped('description', definition.short_description),
+        current && !s.showBreakdown && html`<p class="rk-reason">${boundedItem(current.title)}</p>`,
+        s.showBreakdown && reasonList(reasons, current, s.locale),
+        s.showAdvice && adviceView(adviceOf(reasons, current), s.locale),
+        addressView(s.address),
+      ]
+    }
   </div>`;
 };
 

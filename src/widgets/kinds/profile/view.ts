@@ -2,10 +2,9 @@ import { isServiceError } from '../../../client/service-error';
 import type { ChainIdentity, UserProfile } from '../../../client/types';
 import { shortAddress } from '../../../render/address';
 import { formatNumber } from '../../../render/format';
-import { html, linkUrl, safeUrl, type Html } from '../../../render/html';
+import { html, linkUrl, safeUrl, type Html, type HtmlValue } from '../../../render/html';
 import { identicon } from '../../../render/identicon';
-import { displayNameOf, firstSocials, isVerified, webUrl, type Social } from '../../../rules/profile';
-import { ownValue } from '../../../util/values';
+import { displayNameOf, firstSocials, isVerified, platformLabel, webUrl, type Social } from '../../../rules/profile';
 import type { Kind } from '../../descriptor';
 import { profilePlaceholder } from './placeholder';
 import { PROFILE_OPTIONS, type ProfileWidgetOptions, type ProfileSettings } from './options';
@@ -14,32 +13,33 @@ import css from '../../../../styles/profile.css?raw';
 
 type S = ProfileSettings;
 
-const PLATFORM_LABELS: Record<string, string> = {
-  web: 'Website',
-  email: 'Email',
-  twitter: 'X',
-  github: 'GitHub',
-  matrix: 'Matrix',
-  discord: 'Discord',
-  riot: 'Element',
-};
+/** A name and, when a registrar vouches for its subject, the verified mark. */
+const nameRow = (name: Html, subject: ChainIdentity | UserProfile): Html =>
+  html`<p class="rk-name-row">${name}${isVerified(subject) && html`<span class="rk-verified" part="verified" title="Verified identity"><span aria-hidden="true">✓</span><span class="rk-hidden">Verified identity</span></span>`}</p>`;
 
-const verifiedMark = (): Html =>
-  html`<span class="rk-verified" part="verified" title="Verified identity"><span aria-hidden="true">✓</span><span class="rk-hidden">Verified identity</span></span>`;
-
-const avatar = (s: S, url?: string): Html | false =>
-  // The generated avatar sits under the image and shows if the image is missing or broken.
-  s.showAvatar && html`<span class="rk-avatar" part="avatar">${identicon(s.address)}${image(safeUrl(url))}</span>`;
-
-const addressRow = (s: S): Html =>
-  html`<p class="rk-address-row">
-    ${addressView(s.address)}<button type="button" class="rk-copy" part="copy" data-action="copy" aria-label="Copy address">Copy</button>
-    <span class="rk-hidden rk-copy-status" role="status"></span>
-  </p>`;
+/**
+ * The card with its head, which the empty view and the profile share: the avatar (the generated
+ * one under the image, which shows if the image is missing or broken), `who` above the address
+ * row, and `body` under the head.
+ */
+const card = (s: S, who: Html, avatarUrl?: string, body?: HtmlValue[]): Html =>
+  html`<div class="rk-card">
+    <div class="rk-head">
+      ${s.showAvatar && html`<span class="rk-avatar" part="avatar">${identicon(s.address)}${image(safeUrl(avatarUrl))}</span>`}
+      <div class="rk-who">
+        ${who}
+        <p class="rk-address-row">
+          ${addressView(s.address)}<button type="button" class="rk-copy" part="copy" data-action="copy" aria-label="Copy address">Copy</button>
+          <span class="rk-hidden rk-copy-status" role="status"></span>
+        </p>
+      </div>
+    </div>
+    ${body}
+  </div>`;
 
 const socialItem = ({ platform, handle, url }: Social): Html =>
   html`<li class="rk-social" data-platform="${platform}">
-    <span class="rk-platform">${boundedItem(ownValue(PLATFORM_LABELS, platform) ?? platform)}</span>${link(url ? linkUrl(url) : undefined, boundedItem(handle))}
+    <span class="rk-platform">${boundedItem(platformLabel(platform))}</span>${link(url ? linkUrl(url) : undefined, boundedItem(handle))}
   </li>`;
 
 const fact = (label: string, value: Html | string | undefined): Html | false =>
@@ -56,9 +56,7 @@ const judgementsText = (identity: ChainIdentity, locale?: string): string | unde
 const identityItem = (identity: ChainIdentity, locale?: string): Html => {
   const judgements = judgementsText(identity, locale);
   return html`<li class="rk-identity" part="identity">
-    <p class="rk-name-row">
-      <strong class="rk-identity-name">${boundedItem(identity.display?.trim() || shortAddress(identity.address))}</strong>${isVerified(identity) && verifiedMark()}
-    </p>
+    ${nameRow(html`<strong class="rk-identity-name">${boundedItem(identity.display?.trim() || shortAddress(identity.address))}</strong>`, identity)}
     ${fact('Legal name', identity.legal)}
     ${fact('Web', identity.web && link(safeUrl(webUrl(identity.web)), boundedItem(identity.web)))}
     ${fact('Role', identity.role)}
@@ -66,41 +64,33 @@ const identityItem = (identity: ChainIdentity, locale?: string): Html => {
   </li>`;
 };
 
-/** The shown items of a list and how many were left out, as a list and a "+N more" line. */
-const listOf = <T>([shown, hidden]: [T[], number], className: string, label: string, item: (x: T) => Html, locale?: string): Html | false =>
-  shown.length > 0 &&
-  html`<ul class="${className}" part="${className.slice(3)}" aria-label="${label}">${shown.map(item)}</ul>${moreLine(hidden, locale)}`;
+/** The shown items of a list and how many were left out, as a list (part `part`, class `rk-<part>`) and a "+N more" line. */
+const listOf = <T>([shown, hidden]: [T[], number], part: string, label: string, item: (x: T) => Html, locale?: string): Html | false =>
+  shown.length > 0 && html`<ul class="rk-${part}" part="${part}" aria-label="${label}">${shown.map(item)}</ul>${moreLine(hidden, locale)}`;
 
-const empty = (s: S): Html =>
-  html`<div class="rk-card">
-    <div class="rk-head">${avatar(s)}<div class="rk-who"><p class="rk-empty" part="empty">No profile set up yet</p>${addressRow(s)}</div></div>
-  </div>`;
-
-const ready = (profile: UserProfile | null, s: S): Html => {
-  if (!profile) return empty(s);
-  return html`<div class="rk-card">
-    <div class="rk-head">
-      ${avatar(s, profile.avatarUrl)}
-      <div class="rk-who">
-        <p class="rk-name-row"><strong class="rk-name" part="name">${boundedItem(displayNameOf(profile))}</strong>${isVerified(profile) && verifiedMark()}</p>
-        ${addressRow(s)}
-      </div>
-    </div>
-    ${s.showBio && profile.bio?.trim() && clamped('p', 'rk-bio', 'bio', profile.bio)}
-    ${s.showSocials && listOf(firstSocials(profile, LIST_LIMITS.socials), 'rk-socials', 'Social accounts', socialItem, s.locale)}
-    ${
-      s.showIdentities &&
-      listOf(
-        firstOf(profile.chainIdentities ?? [], LIST_LIMITS.identities),
-        'rk-identities',
-        'On-chain identities',
-        (i) => identityItem(i, s.locale),
-        s.locale,
+const ready = (profile: UserProfile | null, s: S): Html =>
+  profile
+    ? card(
+        s,
+        nameRow(html`<strong class="rk-name" part="name">${boundedItem(displayNameOf(profile))}</strong>`, profile),
+        profile.avatarUrl,
+        [
+          s.showBio && profile.bio?.trim() && clamped('bio', profile.bio),
+          s.showSocials && listOf(firstSocials(profile, LIST_LIMITS.socials), 'socials', 'Social accounts', socialItem, s.locale),
+          s.showIdentities &&
+            listOf(
+              firstOf(profile.chainIdentities ?? [], LIST_LIMITS.identities),
+              'identities',
+              'On-chain identities',
+              (i) => identityItem(i, s.locale),
+              s.locale,
+            ),
+          s.showNftCount &&
+            profile.nftCount !== undefined &&
+            html`<p class="rk-nfts" part="nfts"><strong>${formatNumber(profile.nftCount, s.locale)}</strong> NFTs</p>`,
+        ],
       )
-    }
-    ${s.showNftCount && profile.nftCount !== undefined && html`<p class="rk-nfts" part="nfts"><strong>${formatNumber(profile.nftCount, s.locale)}</strong> NFTs</p>`}
-  </div>`;
-};
+    : card(s, html`<p class="rk-empty" part="empty">No profile set up yet</p>`);
 
 /** Says how the copy went on the button and, for screen readers, in the status region. */
 const copied = (button: HTMLElement, ok: boolean, later: (fn: () => void, ms: number) => void): void => {

@@ -66,8 +66,13 @@ const ready = (scores: UserScores, s: S): Html => {
       ${shown.map((entry) => categoryRow(entry, scores.totalScore, s.locale))}
     </ul>`
     }
-    ${s.compact && shown.length > 0 && html`<span class="rk-chip-more" part="more" aria-hidden="true" data-extra="${all.length - shown.length}" hidden></span>`}
-    ${s.compact && !shown.length && moreLine(all.length - shown.length, s.locale)}
+    ${
+      // Compact: the "+N" chip that fit-chips.ts fills, or, with no chips to fit, a "+N more" line.
+      s.compact &&
+      (shown.length
+        ? html`<span class="rk-chip-more" part="more" aria-hidden="true" data-extra="${all.length - shown.length}" hidden></span>`
+        : moreLine(all.length, s.locale))
+    }
     ${s.showCategories && !all.length && html`<p class="rk-empty" part="empty">No category scores yet.</p>`}
     ${!s.compact && metaView(scores, s)}
   </div>`;
