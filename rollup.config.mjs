@@ -98,7 +98,7 @@ const typescriptPlugin = () =>
 /**
  * The views' `html` templates lose the indentation and line breaks they are written with: runs of
  * white space become one space (never none, so text between inline elements keeps its gap).
- * Empty attributes (`alt=""` on decorative images) and entities stay as written.
+ * Empty attributes (`alt=""` on decorative images), entities and self-closing slashes stay as written.
  */
 const htmlTemplatesPlugin = () =>
   minifyHtmlLiterals({
@@ -111,6 +111,9 @@ const htmlTemplatesPlugin = () =>
         collapseWhitespace: true,
         conservativeCollapse: true,
         removeComments: true,
+        // A template holding only SVG children (the identicon's cells) reads as HTML to the
+        // minifier, which would drop their `/>`: parsed as HTML, each rect then nests in the last.
+        keepClosingSlash: true,
         decodeEntities: false,
         removeEmptyAttributes: false,
         removeAttributeQuotes: false,
