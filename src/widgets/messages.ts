@@ -26,7 +26,7 @@ export const describeFailure = (error: unknown, notFound: string): Failure => {
       return { sentence: 'The service took too long to answer (timed out).', retry: true };
     case 'network':
       return {
-        sentence: `The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin${pageOrigin()}.`,
+        sentence: `The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin${pageOrigin()}: add it to the key in the service's developer portal, or use a repkit proxy.`,
         retry: true,
       };
     case 'too-large':

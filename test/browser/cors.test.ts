@@ -70,7 +70,7 @@ describe('CORS between a page and the sandbox', () => {
     browser.sandbox.resetRequests();
     await openPage(page, '/t/cors.html', widgetsPage([API_KEY, ORIGIN_LOCKED_KEY, 'demo-not-a-key']));
     expect(await settled(page, 3)).toEqual(['ready', 'error', 'error']);
-    const sentence = `The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin (${pageOrigin()}).`;
+    const sentence = `The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin (${pageOrigin()}): add it to the key in the service's developer portal, or use a repkit proxy.`;
     expect(await errorText(page, 1)).toBe(sentence);
     expect(await errorText(page, 2)).toBe(sentence);
     // Each refused widget tried at most twice (a network failure is retried once at most).

@@ -128,7 +128,7 @@ const KINDS: Kind[] = [
 const SAY = {
   invalidKey: 'This widget has an invalid API key.',
   unreachable:
-    "The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin (http://localhost:3000).",
+    "The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin (http://localhost:3000): add it to the key in the service's developer portal, or use a repkit proxy.",
   tooLarge: 'The service sent more data than this widget accepts (response too large).',
   timeout: 'The service took too long to answer (timed out).',
   busy: 'The service is busy right now (rate limited).',

@@ -340,7 +340,7 @@ describe.each(SOURCES)('$name', (source) => {
       const tooLong =
         path(value).length >= 8000
           ? [
-              "The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin (http://localhost:3000).",
+              "The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin (http://localhost:3000): add it to the key in the service's developer portal, or use a repkit proxy.",
               'The service sent data this widget could not read.',
             ]
           : [];
