@@ -205,3 +205,14 @@ describe('dates the service made up are unknown', () => {
     expect(old.badge!.earnedAt).toBe(longAgo);
   });
 });
+
+describe("the service's 403 refusals, read where a caller can read them (Node, the proxy)", () => {
+  it.each(['API key required', 'Origin not allowed', 'Invalid API key'])('"%s" is a ServiceError 403 with that sentence', async (words) => {
+    const error = await answering({ success: false, error: words }, 403)
+      .getScores(ADDRESS)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).statusCode).toBe(403);
+    expect((error as ServiceError).message).toBe(`${SCORES_GET}${words}`);
+  });
+});
