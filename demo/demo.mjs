@@ -261,6 +261,7 @@ const FAILURES = {
   unauthorized: { label: '401 Unauthorized (wrong key)', items: { status: 401 } },
   notFound: { label: '404 Not found', items: { status: 404 } },
   rateLimited: { label: '429 Too many requests (Retry-After: 2)', items: { status: 429, retryAfter: 2 } },
+  quotaUsedUp: { label: 'Quota used up (429 as production sends it: resets in an hour)', items: { status: 429 } },
   serverError: { label: '500 Internal server error', items: { status: 500 } },
   unavailableOnce: { label: '503 once, then OK (the client retries)', items: { status: 503, times: 1 } },
   dropped: { label: 'Dropped connection', items: { drop: true } },
