@@ -20,6 +20,7 @@ const browser = useBrowser();
 
 type Proxy = typeof import('../../src/proxy');
 type ProxyNode = typeof import('../../src/proxy/node');
+type ProxyEvent = import('../../src/proxy').ProxyEvent;
 
 /** A page that mounts one widget of each kind from the UMD build, with no key anywhere. */
 const pageOf = (baseUrl: string): string => {
@@ -160,14 +161,26 @@ describe('widgets through repkit/proxy in Chromium', () => {
   it('render from another origin through CORS for allowOrigins, and fail for an origin not allowed', async () => {
     const page = await startSite('');
     sites.push(page);
-    const allowed = await startSite(
-      '',
-      node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [page.url] })),
-    );
+    // What reaches the allowed proxy, by method: with no key header, the page's requests are
+    // simple requests, so the browser sends them with no CORS preflight (no OPTIONS).
+    const methods: string[] = [];
+    const allowedProxy = node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [page.url] }));
+    const allowed = await startSite('', (req, res) => {
+      methods.push(req.method ?? '');
+      allowedProxy(req, res);
+    });
     sites.push(allowed);
+    const refusals: ProxyEvent[] = [];
     const refusing = await startSite(
       '',
-      node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: ['https://elsewhere.example'] })),
+      node.toNodeListener(
+        edge.createProxy({
+          apiKey: API_KEY,
+          upstream: browser.url,
+          allowOrigins: ['https://elsewhere.example'],
+          onEvent: (event) => refusals.push(event),
+        }),
+      ),
     );
     sites.push(refusing);
 
@@ -177,11 +190,14 @@ describe('widgets through repkit/proxy in Chromium', () => {
     await first.page.goto(`${page.url}/`);
     expect(await settled(first.page, 5)).toEqual(['ready', 'ready', 'ready', 'ready', 'ready']);
     await noKeyAnywhere(traffic);
+    expect(methods.filter((m) => m == 'GET').length).toBeGreaterThanOrEqual(4);
+    expect(methods.filter((m) => m == 'OPTIONS')).toEqual([]);
 
     page.html = pageOf(`${refusing.url}/rep`);
     const second = await browser.page();
     await second.page.goto(`${page.url}/`);
     expect(await settled(second.page, 5)).toEqual(['error', 'error', 'error', 'error', 'error']);
+    expect(refusals.map((e) => [e.type, e.origin])).toEqual([['origin-refused', page.url]]);
   });
 });
 
