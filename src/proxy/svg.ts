@@ -2,8 +2,7 @@ import type { BadgeDefinition, UserBadge, UserScores } from '../client/types';
 import { shortAddress } from '../render/address';
 import { formatNumber } from '../render/format';
 import { escapeHtml } from '../render/html';
-import { ownValue } from '../util/values';
-import { CATEGORY_TITLES } from '../widgets/categories';
+import { categoryTitleOf, rankCategories } from '../widgets/categories';
 import { TIER_COLORS, tierOf } from '../widgets/tiers';
 import { bounded } from '../widgets/views/common';
 
@@ -114,21 +113,11 @@ const strip = (segments: readonly Segment[], label: string): string => {
   );
 };
 
-/** Each known category's place in the service's order (the widget's tie-break); unknown keys after them. */
-const ORDER = Object.keys(CATEGORY_TITLES);
-const orderOf = (key: string): number => (ORDER.includes(key) ? ORDER.indexOf(key) : ORDER.length);
-
-/**
- * The reputation widget's rule (rankCategories in its view, which lives in the browser bundles
- * and is not imported here so that they stay as they are): highest score first, ties in the
- * service's order; names from the score's title, else the service's name, else the key.
- * test/proxy/svg.test.ts checks that both agree.
- */
+/** The badge's categories: the reputation widget's ranking and names (../widgets/categories), the first `limit`. */
 export const topCategories = (scores: UserScores, limit: number): [name: string, score: number][] =>
-  Object.entries(scores.categories ?? {})
-    .sort(([ka, a], [kb, b]) => b.score - a.score || orderOf(ka) - orderOf(kb))
+  rankCategories(scores)
     .slice(0, limit)
-    .map(([key, c]) => [c.title.trim() || ownValue(CATEGORY_TITLES, key) || key, c.score]);
+    .map(([key, c]) => [categoryTitleOf(key, c), c.score]);
 
 /** Service text shortened for one box (the full text would make the image any width). */
 const short = (text: string): string => bounded(text.trim(), SVG_LIMITS.textChars);

@@ -1,3 +1,6 @@
+import type { CategoryScore, UserScores } from '../client/types';
+import { ownValue } from '../util/values';
+
 /**
  * The service's score categories in display order, with their names: a fallback for a score
  * whose title is empty, and the tie-break order when two categories score the same.
@@ -18,3 +21,28 @@ export const CATEGORY_TITLES: Readonly<Record<string, string>> = {
   identity: 'Identity',
   uniqueInteractions: 'Unique Interactions',
 };
+
+/** Each known category's place in the service's order; unknown keys come after them all. */
+const ORDER: ReadonlyMap<string, number> = /* @__PURE__ */ (() => new Map(Object.keys(CATEGORY_TITLES).map((key, i) => [key, i])))();
+
+/** Rankings already made, by record: a re-render (new locale, maxCategories) does not sort again. */
+const RANKED = /* @__PURE__ */ new WeakMap<UserScores, [string, CategoryScore][]>();
+
+/**
+ * Categories in the order the reputation widget and the proxy's SVG badge show them: highest
+ * score first, ties in the service's order, then unknown keys.
+ */
+export const rankCategories = (scores: UserScores): [string, CategoryScore][] => {
+  let ranked = RANKED.get(scores);
+  if (!ranked) {
+    // A record may carry thousands of categories: each one's order is looked up once, not per comparison.
+    const keyed = Object.entries(scores.categories ?? {}).map((entry) => ({ entry, order: ORDER.get(entry[0]) ?? ORDER.size }));
+    keyed.sort((a, b) => b.entry[1].score - a.entry[1].score || a.order - b.order);
+    RANKED.set(scores, (ranked = keyed.map(({ entry }) => entry)));
+  }
+  return ranked;
+};
+
+/** A category's name: the score's title, else the known name of its key, else the key. */
+export const categoryTitleOf = (key: string, category: CategoryScore): string =>
+  category.title.trim() || ownValue(CATEGORY_TITLES, key) || key;

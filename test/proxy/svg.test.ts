@@ -8,7 +8,7 @@ import { createProxy, type ProxyOptions } from '../../src/proxy';
 import { etagOf, matchesEtag, svgOptionsOf } from '../../src/proxy/badge';
 import { badgesSvg, neutralSvg, reputationSvg, SVG_LIMITS, textWidth, topCategories, xmlText, type SvgOptions } from '../../src/proxy/svg';
 import type { BadgeDefinition, UserBadge, UserScores } from '../../src/client/types';
-import { rankCategories } from '../../src/widgets/kinds/reputation/view';
+import { rankCategories } from '../../src/widgets/categories';
 import { TIER_COLORS } from '../../src/widgets/tiers';
 import { ADDRESSES, fakeClock, KEY, PROXY, syntheticAddress, useSandbox } from './util';
 

@@ -1,8 +1,7 @@
 import type { CategoryScore, UserScores } from '../../../client/types';
 import { formatDate, formatNumber } from '../../../render/format';
 import { html, type Html } from '../../../render/html';
-import { ownValue } from '../../../util/values';
-import { CATEGORY_TITLES } from '../../categories';
+import { categoryTitleOf, rankCategories } from '../../categories';
 import type { Kind } from '../../descriptor';
 import { scoresPlaceholder } from './placeholder';
 import { REPUTATION_OPTIONS, type ReputationWidgetOptions, type ReputationSettings } from './options';
@@ -12,26 +11,7 @@ import css from '../../../../styles/reputation.css?raw';
 
 type S = ReputationSettings;
 
-/** Each known category's place in the service's order; unknown keys come after them all. */
-const ORDER: ReadonlyMap<string, number> = /* @__PURE__ */ (() => new Map(Object.keys(CATEGORY_TITLES).map((key, i) => [key, i])))();
-
-/** Rankings already made, by record: a re-render (new locale, maxCategories) does not sort again. */
-const RANKED = /* @__PURE__ */ new WeakMap<UserScores, [string, CategoryScore][]>();
-
-/** Categories to show: highest score first, ties in the service's order, then unknown keys. */
-export const rankCategories = (scores: UserScores): [string, CategoryScore][] => {
-  let ranked = RANKED.get(scores);
-  if (!ranked) {
-    // A record may carry thousands of categories: each one's order is looked up once, not per comparison.
-    const keyed = Object.entries(scores.categories ?? {}).map((entry) => ({ entry, order: ORDER.get(entry[0]) ?? ORDER.size }));
-    keyed.sort((a, b) => b.entry[1].score - a.entry[1].score || a.order - b.order);
-    RANKED.set(scores, (ranked = keyed.map(({ entry }) => entry)));
-  }
-  return ranked;
-};
-
-const categoryTitle = (key: string, category: CategoryScore): string =>
-  boundedItem(category.title.trim() || ownValue(CATEGORY_TITLES, key) || key);
+const categoryTitle = (key: string, category: CategoryScore): string => boundedItem(categoryTitleOf(key, category));
 
 /** A category's share of the total, for its bar (0 to 1; a penalty has none). */
 const share = (score: number, total: number): string => (total > 0 ? Math.min(1, Math.max(0, score / total)).toFixed(3) : '0');
