@@ -3,7 +3,7 @@ import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } 
 import { segment } from './path';
 import { request } from './request';
 import { abortError } from './service-error';
-import { badgeFromWire, badgesFromWire, categoryScoreFromWire, profileFromWire, type Adapter } from './wire';
+import { badgeFromWire, badgesFromWire, categoryScoreFromWire, type Adapter } from './wire';
 import type {
   BadgeDefinitions,
   CategoryDefinitions,
@@ -73,7 +73,7 @@ export class ServiceClient {
 
   /** Profile with identities and social links. 404: no profile set up. */
   async getProfile(address: string, signal?: SignalOrOptions): Promise<UserProfile> {
-    return this.#get(recordPath('profiles', address), check.userProfile, signal, profileFromWire);
+    return this.#get(recordPath('profiles', address), check.userProfile, signal);
   }
 
   /**

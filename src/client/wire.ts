@@ -1,47 +1,19 @@
 import { isRecord } from '../util/values';
 
 /**
- * The one place where the production service's names become the public ones. The service
- * speaks of `polkadotIdentities` and of identity fields named after particular platforms;
- * the public records (the types in ./types) use neutral names. Servers that already send the public
- * names are read as they are: a public name present wins over its production twin.
- *
- * Runs on the freshly parsed JSON of one answer, before validation, so the checks and the
- * types see only the public shape. It renames in place (nothing else holds that JSON yet) and
- * never touches records it does not know. Absent nullable records (`badge`, `definition`)
- * become null in the check itself (./validate).
+ * What the production service sends that a record's shape cannot say (its other names for
+ * fields are in the shapes, ./validate). Runs on the freshly parsed JSON of one answer, before
+ * validation; it changes it in place (nothing else holds that JSON yet) and never touches
+ * records it does not know. Absent nullable records (`badge`, `definition`) become null in the
+ * check itself.
  */
-
-/** Identity fields as the service names them, each followed by its public name. */
-const IDENTITY_FIELDS = /* @__PURE__ */ 'twitter microblog github codehost discord chatserver riot legacychat'.split(' ');
 
 /** What an operation's `data` needs before validation; `key` is the key asked for, if any. */
 export type Adapter = (data: unknown, key?: string) => void;
 
-/** Renames `from` to `to` in `record`, unless `to` is already there. */
-const rename = (record: Record<string, unknown>, from: string, to: string): void => {
-  if (Object.hasOwn(record, from)) {
-    // A null public field counts as absent: the production value may still fill it.
-    record[to] ??= record[from];
-    Reflect.deleteProperty(record, from);
-  }
-};
-
 /** A nested record that arrived without `key` gets the key that was asked for. */
 const withKey = (record: unknown, key: unknown): void => {
   if (isRecord(record) && record.key == null) record.key = key;
-};
-
-export const profileFromWire: Adapter = (data) => {
-  if (!isRecord(data)) return;
-  rename(data, 'polkadotIdentities', 'chainIdentities');
-  const identities = data.chainIdentities;
-  if (Array.isArray(identities)) {
-    for (const identity of identities) {
-      for (let i = 0; isRecord(identity) && i < IDENTITY_FIELDS.length; i += 2)
-        rename(identity, IDENTITY_FIELDS[i]!, IDENTITY_FIELDS[i + 1]!);
-    }
-  }
 };
 
 /** getCategoryScore: the definition carries no `key`; it is the category's (the `category` may lack one too). */
