@@ -1,5 +1,5 @@
 import { invalid } from './option-error';
-import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, urlBase, withinLimit } from '../util/option-checks';
+import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
 import { isText } from '../util/values';
 
 /** The production service. Override with `baseUrl` (a caching proxy such as `repkit/proxy`, or a local test server). */
@@ -68,10 +68,6 @@ export interface ResolvedClientOptions {
 
 type LimitedOption = keyof typeof CLIENT_LIMITS;
 
-/** Checks a whole-number option within its bounds; returns it or the default. */
-const limitedOption = (name: LimitedOption, v: unknown): number =>
-  withinLimit(CLIENT_LIMITS[name], v, (expected) => invalid(name, expected, v));
-
 /** Checks an API key's characters; returns it, or throws an OptionError naming `name`. */
 export const checkApiKey = (v: unknown, name = 'apiKey'): string => {
   if (!isText(v)) return invalid(name, 'a non-empty string (or no key, with baseUrl pointing at a proxy that adds it)', v);
@@ -83,31 +79,25 @@ export const checkApiKey = (v: unknown, name = 'apiKey'): string => {
  * absolute http(s) URL without user info, query or fragment, or a path on the page's own
  * origin (resolved against `location.origin`, never a `<base href>`).
  */
-export const checkBaseUrl = (v: unknown, name = 'baseUrl'): string => {
-  if (v === undefined) return DEFAULT_BASE_URL;
-  const fail = (): never =>
-    invalid(name, 'an absolute http(s) URL without user info, query or fragment, or a path starting with a single "/"', v);
-  if (typeof v != 'string') return fail();
-  if (!v.startsWith('/')) return plainHttpBase(v) ?? fail();
-  // `//host` is another host, and `\` reads as `/`: a path is plain characters on this origin.
-  const origin = globalThis.location?.origin;
-  if (/^\/\/|[\s\\?#@]/.test(v) || !origin || origin == 'null') return fail();
-  const url = new URL(v, origin);
-  return url.origin == origin ? urlBase(url) : fail();
-};
+export const checkBaseUrl = (v: unknown, name = 'baseUrl'): string =>
+  v === undefined
+    ? DEFAULT_BASE_URL
+    : (typeof v == 'string' && plainHttpBase(v, globalThis.location?.origin)) ||
+      invalid(name, 'an absolute http(s) URL without user info, query or fragment, or a path starting with a single "/"', v);
 
 /** Applies defaults and rejects values of the wrong type, naming the option. */
 export const resolveClientOptions = (o: ClientOptions): ResolvedClientOptions => {
   if (!o || typeof o != 'object') invalid('options', 'an object', o);
   if (o.fetch !== undefined && typeof o.fetch != 'function') invalid('fetch', 'a function', o.fetch);
-  return {
+  const resolved = {
     // Without a key, requests go out bare: only a proxy on baseUrl can make them work.
     apiKey: o.apiKey === undefined && o.baseUrl !== undefined ? undefined : checkApiKey(o.apiKey),
     baseUrl: checkBaseUrl(o.baseUrl),
-    timeoutMs: limitedOption('timeoutMs', o.timeoutMs),
-    retries: limitedOption('retries', o.retries),
-    cacheTtlMs: limitedOption('cacheTtlMs', o.cacheTtlMs),
-    maxResponseBytes: limitedOption('maxResponseBytes', o.maxResponseBytes),
     fetch: o.fetch,
-  };
+  } as ResolvedClientOptions;
+  for (const name in CLIENT_LIMITS) {
+    const option = name as LimitedOption;
+    resolved[option] = withinLimit(CLIENT_LIMITS[option], o[option], (expected) => invalid(name, expected, o[option]));
+  }
+  return resolved;
 };
