@@ -1,4 +1,4 @@
-import { fail } from './failure';
+import { fail, malformed } from './failure';
 import { isRecord, parseJson } from '../util/values';
 
 /**
@@ -12,12 +12,9 @@ export const unwrap = (status: number, text: string): unknown => {
   const record = isRecord(body) ? body : undefined;
   const said = [record?.message, record?.error].find((t): t is string => typeof t == 'string' && !!t.trim());
   const saidShort = said && said.length > 300 ? said.slice(0, 300) + '…' : said;
-  if (status < 200 || status > 299) fail('http', 0, saidShort);
+  if (status < 200 || status > 299) fail('http', `the service answered with status ${status}`, saidShort);
   // A failure reported inside a 200 is not an answer a widget can show.
-  if (record?.success === false) fail('malformed', 'the service reported a failure', saidShort);
+  if (record?.success === false) malformed('the service reported a failure', saidShort);
   if (record?.data != null) return record.data;
-  return fail(
-    'malformed',
-    body && typeof body == 'object' ? 'data is missing' : text.trim() ? 'the body is not JSON' : 'the body is empty',
-  );
+  return malformed(body && typeof body == 'object' ? 'data is missing' : text.trim() ? 'the body is not JSON' : 'the body is empty');
 };

@@ -5,12 +5,12 @@ import { rateLimitWait } from './rate-limit';
 import { nextDelay } from './retry';
 import { get, sleep, type Answer } from './transport';
 import { check, type Validator } from './validate';
-import type { Adapter } from './wire';
+import { fromWire } from './wire';
 
 /**
  * Reads one record: GET `path` with a timeout per attempt (./transport), retried as
  * ./retry decides within a bound on the whole call (twice `timeoutMs`); then unwraps the
- * envelope (./envelope), maps the service's names to the public ones (`adapt`, ./wire) and
+ * envelope (./envelope), adapts what the service sends (./wire) and
  * checks the record (./validate). Each of those steps throws a `Failure` (./failure) to end
  * the attempt; a failure that is not retried becomes the call's `ServiceError` there.
  */
@@ -19,7 +19,6 @@ export const request = async <T>(
   path: string,
   rule: Validator<T>,
   signal: AbortSignal,
-  adapt?: Adapter,
   key?: string,
 ): Promise<T> => {
   const url = options.baseUrl + path;
@@ -29,7 +28,7 @@ export const request = async <T>(
     try {
       answer = await get(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
       const data = unwrap(answer[0], answer[1]);
-      adapt?.(data, key);
+      fromWire(data, key);
       if (check(rule, data)) return data;
     } catch (failure) {
       if (!isFailure(failure)) throw failure;

@@ -3,7 +3,6 @@ import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } 
 import { segment } from './path';
 import { request } from './request';
 import { abortError } from './service-error';
-import { badgeFromWire, badgesFromWire, categoryScoreFromWire, type Adapter } from './wire';
 import type {
   BadgeDefinitions,
   CategoryDefinitions,
@@ -68,7 +67,7 @@ export class ServiceClient {
   /** One category's score with its definition and reasons. */
   async getCategoryScore(address: string, categoryKey: string, signal?: SignalOrOptions): Promise<SpecificCategoryScore> {
     const path = recordPath('scores', address, 'categoryKey', categoryKey);
-    return this.#get(path, check.specificCategoryScore, signal, categoryScoreFromWire, categoryKey);
+    return this.#get(path, check.specificCategoryScore, signal, categoryKey);
   }
 
   /** Profile with identities and social links. 404: no profile set up. */
@@ -81,13 +80,13 @@ export class ServiceClient {
    * request (a computed record's date within 10 s of the answer) is left out: it is unknown.
    */
   async getBadges(address: string, signal?: SignalOrOptions): Promise<UserBadges> {
-    return this.#get(recordPath('badges', address), check.userBadges, signal, badgesFromWire);
+    return this.#get(recordPath('badges', address), check.userBadges, signal);
   }
 
   /** One badge with its full definition. 404: not earned, or no such badge (some servers answer `badge: null` instead). */
   async getBadge(address: string, badgeKey: string, signal?: SignalOrOptions): Promise<SpecificUserBadge> {
     const path = recordPath('badges', address, 'badgeKey', badgeKey);
-    return this.#get(path, check.specificUserBadge, signal, badgeFromWire, badgeKey);
+    return this.#get(path, check.specificUserBadge, signal, badgeKey);
   }
 
   /** Definitions of every badge and its levels. */
@@ -109,7 +108,7 @@ export class ServiceClient {
    * One operation's record, from the cache, a request under way or a new one. Called from the
    * `async` operations, so what it throws (a caller's abort) rejects their promise.
    */
-  #get<T>(path: string, rule: check.Validator<T>, signalOrOptions?: SignalOrOptions, adapt?: Adapter, asked?: string): T | Promise<T> {
+  #get<T>(path: string, rule: check.Validator<T>, signalOrOptions?: SignalOrOptions, asked?: string): T | Promise<T> {
     const { signal, fresh }: RequestOptions =
       signalOrOptions && 'aborted' in signalOrOptions ? { signal: signalOrOptions } : (signalOrOptions ?? {});
     if (signal?.aborted) throw abortError(signal);
@@ -121,7 +120,7 @@ export class ServiceClient {
     return cached !== undefined
       ? (cached as T)
       : shareRequest(key, fresh, signal, async (shared) => {
-          const value = await request(options, '/api/v2/' + path, rule, shared, adapt, asked);
+          const value = await request(options, '/api/v2/' + path, rule, shared, asked);
           if (ttl) cacheSet(key, value, ttl);
           return value;
         });

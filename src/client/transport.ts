@@ -1,6 +1,7 @@
 import { fail, isFailure } from './failure';
 import type { ResolvedClientOptions } from './options';
 import { abortError } from './service-error';
+import { pageOrigin } from '../util/values';
 
 /** An HTTP answer, read whole: any status but a redirect. */
 export type Answer = readonly [status: number, text: string, headers: Headers];
@@ -31,7 +32,7 @@ export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
  * closed stream in some fetch implementations.
  */
 const readBody = async (response: Response, limit: number): Promise<string> => {
-  const tooLarge = () => fail('too-large', limit);
+  const tooLarge = () => fail('too-large', `response too large: more than ${limit} bytes`);
   if (Number(response.headers.get('content-length')) > limit) tooLarge();
   const reader = response.body?.getReader();
   if (!reader) {
@@ -75,12 +76,21 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
       signal: controller.signal,
     });
     const { status } = response;
-    if (response.type == 'opaqueredirect' || (status > 299 && status < 400)) fail('refused');
+    if (response.type == 'opaqueredirect' || (status > 299 && status < 400))
+      fail('refused', 'the service answered with a redirect, which repkit does not follow: the API key goes to baseUrl only');
     return [status, await readBody(response, options.maxResponseBytes), response.headers];
   } catch (error) {
     if (signal.aborted) throw abortError(signal);
     if (isFailure(error)) throw error;
-    return fail(timedOut ? 'timeout' : 'network', timedOut ? timeoutMs : !!response, undefined, error);
+    // A browser reports the service's refusal of this page's origin as a network failure.
+    return fail(
+      timedOut ? 'timeout' : 'network',
+      timedOut
+        ? `timed out after ${timeoutMs} ms`
+        : `could not reach the service (${response ? 'the connection closed before the response was complete' : 'no response'}). If the service is up, it may have refused this site's origin${pageOrigin()} for the API key.`,
+      undefined,
+      error,
+    );
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', cancel);

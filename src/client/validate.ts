@@ -1,5 +1,5 @@
 import type * as Records from './types';
-import { fail } from './failure';
+import { malformed } from './failure';
 import { isRecord } from '../util/values';
 
 /**
@@ -38,7 +38,7 @@ const TYPES: Readonly<Record<string, readonly [test: (v: unknown) => boolean, wh
 };
 
 /** Fails the attempt: the value at `at` ('' for the whole `data`) is not `what`. */
-const mismatch = (at: string, what: string): never => fail('malformed', `${at || 'data'} must be ${what}`);
+const mismatch = (at: string, what: string): never => malformed(`${at || 'data'} must be ${what}`);
 
 /** Checks `v` against `rule`; `at` is where `v` is. */
 const walk = (rule: string, v: unknown, at: string): void => {
