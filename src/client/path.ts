@@ -1,3 +1,5 @@
+import { shown } from './option-error';
+
 /**
  * What is wrong with a value meant as a path segment, or undefined when it is fine. Empty, `.`
  * and `..` are refused because encoding leaves dots alone and URL parsing would drop such a
@@ -19,7 +21,7 @@ export const segmentProblem = (value: unknown): string | undefined => {
 export const segment = (name: string, value: unknown): string => {
   const problem = segmentProblem(value);
   if (problem) {
-    throw new TypeError(`repkit: ${name} must be ${problem}, got ${typeof value == 'string' ? JSON.stringify(value) : String(value)}`);
+    throw new TypeError(`repkit: ${name} must be ${problem}, got ${shown(value)}`);
   }
   return encodeURIComponent(value as string);
 };

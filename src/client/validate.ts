@@ -14,7 +14,7 @@ import { isRecord } from '../util/values';
  * spaces, each `name`, `name:rule` or `name<wireName:rule`; a field without a rule is a string.
  * A rule is marks read left to right, ending in a type: `s` string, `n` finite number,
  * `b` boolean, `o` the data source (`"app"` or `"api"`), or the name of a record in
- * {@link RECORDS} (capitalised, so it never starts like a mark or a type); the marks are `[` an
+ * {@link RECORDS} (a capital letter, so it is never a mark or a type); the marks are `[` an
  * array of, `{` an object (a map) of, `?` optional, `|` nullable.
  *
  * In a record, an optional field that is absent or null is deleted (the typed result never
@@ -79,35 +79,46 @@ export const check = <T>(shape: Validator<T>, data: unknown): data is T => {
   return true;
 };
 
-/** The records nested in others, by name. */
+/**
+ * The records nested in others, each named by one capital letter (every name is in each page
+ * bundle); the comment says which public type it checks.
+ */
 const RECORDS: Readonly<Record<string, string>> = {
-  ScoredCategory: 'key score:CategoryScore',
-  CategoryScore: 'score:n reason title',
-  CategoryDefinition: 'key displayName short_description long_description order:n reasons:[Reason',
-  Reason: 'key points:n title description thresholds:[Threshold advices:[s',
-  Threshold: 'label description',
-  UserBadge: 'badgeKey achievedLevel:n achievedLevelKey achievedLevelTitle earnedAt:?s',
-  BadgeDefinition: 'key title shortDescription longDescription metric imageUrl:?s levels:[BadgeLevel',
-  BadgeLevel: 'level:n key value:n title shortDescription longDescription',
-  ChainIdentity:
+  /** SpecificCategoryScore's `category` */
+  A: 'key score:B',
+  /** CategoryScore */
+  B: 'score:n reason title',
+  /** CategoryDefinition */
+  C: 'key displayName short_description long_description order:n reasons:[D',
+  /** ReasonDetail */
+  D: 'key points:n title description thresholds:[E advices:[s',
+  /** ThresholdDetail */
+  E: 'label description',
+  /** UserBadge */
+  F: 'badgeKey achievedLevel:n achievedLevelKey achievedLevelTitle earnedAt:?s',
+  /** BadgeDefinition */
+  G: 'key title shortDescription longDescription metric imageUrl:?s levels:[H',
+  /** BadgeLevel */
+  H: 'level:n key value:n title shortDescription longDescription',
+  /** ChainIdentity */
+  I:
     'address display:?s legal:?s web:?s email:?s microblog<twitter:?s codehost<github:?s matrix:?s ' +
-    'chatserver<discord:?s legacychat<riot:?s judgements:?[Judgement role:?s nonce:?n',
-  Judgement: 'index:n judgement _id:?s',
+    'chatserver<discord:?s legacychat<riot:?s judgements:?[J role:?s nonce:?n',
+  /** Judgement */
+  J: 'index:n judgement _id:?s',
 };
 
-export const userScores: Validator<Records.UserScores> = 'address totalScore:n calculatedAt categories:?{CategoryScore source:?o';
+export const userScores: Validator<Records.UserScores> = 'address totalScore:n calculatedAt categories:?{B source:?o';
 
-export const specificCategoryScore: Validator<Records.SpecificCategoryScore> =
-  'address category:ScoredCategory definition:|CategoryDefinition calculatedAt';
+export const specificCategoryScore: Validator<Records.SpecificCategoryScore> = 'address category:A definition:|C calculatedAt';
 
-export const userBadges: Validator<Records.UserBadges> = 'address badges:[UserBadge count:n source:?o';
+export const userBadges: Validator<Records.UserBadges> = 'address badges:[F count:n source:?o';
 
-export const specificUserBadge: Validator<Records.SpecificUserBadge> =
-  'address badge:|UserBadge earned:?b definition:|BadgeDefinition source:?o';
+export const specificUserBadge: Validator<Records.SpecificUserBadge> = 'address badge:|F earned:?b definition:|G source:?o';
 
 export const userProfile: Validator<Records.UserProfile> =
-  'address displayName:?s avatarUrl:?s bio:?s socialLinks:?{s chainIdentities<polkadotIdentities:?[ChainIdentity nftCount:?n source:?o';
+  'address displayName:?s avatarUrl:?s bio:?s socialLinks:?{s chainIdentities<polkadotIdentities:?[I nftCount:?n source:?o';
 
-export const badgeDefinitions: Validator<Records.BadgeDefinitions> = 'badges:[BadgeDefinition';
+export const badgeDefinitions: Validator<Records.BadgeDefinitions> = 'badges:[G';
 
-export const categoryDefinitions: Validator<Records.CategoryDefinitions> = 'categories:[CategoryDefinition';
+export const categoryDefinitions: Validator<Records.CategoryDefinitions> = 'categories:[C';
