@@ -75,15 +75,9 @@ export const shareRequest = <T>(
         land(key, joined);
       }
     };
-    const settle =
-      <V>(then: (value: V) => void) =>
-      (value: V) => {
-        signal?.removeEventListener('abort', leave);
-        then(value);
-      };
     signal?.addEventListener('abort', leave, { once: true });
     // The shared promise is the one `start` returned for this key, so it settles with a T.
-    (joined[0] as Promise<T>).then(settle(resolve), settle(reject));
+    (joined[0] as Promise<T>).then(resolve, reject).finally(() => signal?.removeEventListener('abort', leave));
   });
 };
 

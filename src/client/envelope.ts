@@ -1,5 +1,5 @@
 import { fail, malformed } from './failure';
-import { isRecord, parseJson } from '../util/values';
+import { isRecord, isText, parseJson } from '../util/values';
 
 /**
  * The `data` of a success envelope `{ success: true, data }` (README, "Errors"); otherwise
@@ -10,7 +10,7 @@ import { isRecord, parseJson } from '../util/values';
 export const unwrap = (status: number, text: string): unknown => {
   const body = parseJson(text);
   const record = isRecord(body) ? body : undefined;
-  const said = [record?.message, record?.error].find((t): t is string => typeof t == 'string' && !!t.trim());
+  const said = [record?.message, record?.error].find(isText);
   const saidShort = said && said.length > 300 ? said.slice(0, 300) + '…' : said;
   if (status < 200 || status > 299) fail('http', `the service answered with status ${status}`, saidShort);
   // A failure reported inside a 200 is not an answer a widget can show.

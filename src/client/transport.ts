@@ -60,10 +60,11 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
   const controller = new AbortController();
   const cancel = () => controller.abort();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  // Ends when the attempt does (`cancel` below), or cancels it when the time is up.
+  sleep(timeoutMs, controller.signal).then(() => {
     timedOut = true;
     cancel();
-  }, timeoutMs);
+  }, Boolean);
   signal.addEventListener('abort', cancel);
   let response: Response | undefined;
   try {
@@ -92,7 +93,6 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
       error,
     );
   } finally {
-    clearTimeout(timer);
     signal.removeEventListener('abort', cancel);
     // Whatever the outcome, nothing more is read: this stops a download the size cap cut short.
     cancel();
