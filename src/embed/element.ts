@@ -2,7 +2,7 @@ import { ALL_KINDS } from '../widgets/create-widget';
 import type { AnyWidget } from '../widgets/kinds';
 import { adoptStyles } from '../widgets/styles';
 import { attributeName, attributeOptions } from './attributes';
-import { embed, release, resync, type AttributeSource, type Embedded } from './mount';
+import { stateOf, sync, unmount, type AttributeSource } from './mount';
 
 const ELEMENT: AttributeSource = { prefix: '', typeAttribute: 'type', kinds: ALL_KINDS };
 
@@ -75,9 +75,7 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
         }
 
         readonly #root: ShadowRoot;
-        /** The one record of what this element mounted (never kept on the element as well). */
-        #embedded?: Embedded;
-        /** Where the widget's host goes: a node of this element's shadow root. */
+        /** Where the widget's host goes: a node of this element's shadow root, which keeps the record of what it shows. */
         #container?: HTMLElement;
         #scheduled = false;
 
@@ -90,7 +88,7 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
         }
 
         get widget(): AnyWidget | undefined {
-          return this.#embedded?.widget;
+          return this.#container && stateOf(this.#container)?.widget;
         }
 
         connectedCallback(): void {
@@ -116,20 +114,19 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
         }
 
         #sync(): void {
+          const container = this.#container;
           if (!this.isConnected) {
-            release(this.#embedded);
-            this.#embedded = undefined;
-            this.#container?.remove();
+            if (container) unmount(container);
+            container?.remove();
             this.#container = undefined;
             return;
           }
-          const container = (this.#container ??= this.#root.appendChild(this.ownerDocument.createElement('div')));
-          const record = (state: Embedded): void => {
-            this.#embedded = state;
-          };
-          const state = this.#embedded ? resync(this.#embedded, this, ELEMENT, container, record) : embed(this, ELEMENT, container, record);
-          this.#embedded = state;
-          (state.widget?.element ?? state.failure?.element)?.setAttribute('exportparts', WIDGET_PARTS.join(', '));
+          const state = sync(
+            this,
+            ELEMENT,
+            container ?? (this.#container = this.#root.appendChild(this.ownerDocument.createElement('div'))),
+          );
+          (state.widget?.element ?? state.failure)?.setAttribute('exportparts', WIDGET_PARTS.join(', '));
         }
       })();
 

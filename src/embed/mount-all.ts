@@ -1,7 +1,7 @@
 import type { AnyWidget } from '../widgets/kinds';
 import { ALL_KINDS } from '../widgets/create-widget';
 import type { KindSet } from '../widgets/kind-set';
-import { isOpenTo, isOwned, mountElement, snippetSource, syncElement, unmount } from './mount';
+import { isOpenTo, isOwned, sync, unmount, type AttributeSource } from './mount';
 
 const SELECTOR = '[data-repkit]';
 
@@ -22,7 +22,7 @@ export interface SnippetMounter {
  * fight over one element; an element showing that another script lacks its kind is taken over.
  */
 export const snippetMounter = (kinds: KindSet): SnippetMounter => {
-  const source = snippetSource(kinds);
+  const source: AttributeSource = { prefix: 'data-', typeAttribute: 'data-repkit', kinds };
   let attributeObserver: MutationObserver | undefined;
   /** The teardown of the auto mode while it runs: a second autoMount() gets the same one. */
   let stopAuto: (() => void) | undefined;
@@ -32,7 +32,7 @@ export const snippetMounter = (kinds: KindSet): SnippetMounter => {
     // element per task, because MutationObserver already batches its records.
     attributeObserver ??= new MutationObserver((records) => {
       for (const target of new Set(records.map((r) => r.target as Element))) {
-        if (isOwned(target, kinds)) syncElement(target, source);
+        if (isOwned(target, kinds)) sync(target, source, target);
       }
     });
     attributeObserver.observe(element, { attributes: true });
@@ -43,7 +43,7 @@ export const snippetMounter = (kinds: KindSet): SnippetMounter => {
     for (const element of embeds(root)) {
       if (!isOpenTo(element, kinds)) continue;
       unmount(element);
-      const widget = mountElement(element, source);
+      const { widget } = sync(element, source, element);
       watchAttributes(element);
       if (widget) mounted.push(widget);
     }

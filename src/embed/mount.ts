@@ -1,5 +1,5 @@
 import type { AnyWidget } from '../widgets/kinds';
-import { mountFailure, type FailureHost } from '../widgets/failure-host';
+import { mountFailure } from '../widgets/failure-host';
 import { createFrom, type KindSet } from '../widgets/kind-set';
 import type { WidgetConfig } from '../widgets/types';
 import { forAttribute, readOptions } from './attributes';
@@ -9,7 +9,8 @@ export interface Embedded {
   /** The options read last, to tell what an attribute change changed. */
   read: Record<string, unknown>;
   widget?: AnyWidget;
-  failure?: FailureHost;
+  /** The host showing why no widget could be created. */
+  failure?: HTMLElement;
   /** The kinds of the script that mounted it: only that script follows the element's attributes. */
   owner: KindSet;
   /**
@@ -29,105 +30,74 @@ export interface AttributeSource {
   kinds: KindSet;
 }
 
-/** The snippet's attributes, read with `kinds`. */
-export const snippetSource = (kinds: KindSet): AttributeSource => ({ prefix: 'data-', typeAttribute: 'data-repkit', kinds });
-
 // Symbol.for: a second copy of the script on the page sees the first one's widgets.
 const STATE = /* @__PURE__ */ Symbol.for('repkit.embedded');
 
 type Carrier = Element & { [STATE]?: Embedded };
 
-const stateOf = (element: Element): Embedded | undefined => (element as Carrier)[STATE];
+/** What repkit mounted into `container` (a snippet, or a node in `<repkit-widget>`'s shadow root), if anything. */
+export const stateOf = (container: Element): Embedded | undefined => (container as Carrier)[STATE];
 
 const read = (element: Element, source: AttributeSource): Record<string, unknown> => ({
   ...readOptions(element, source.prefix, source.kinds.options),
   type: element.getAttribute(source.typeAttribute),
 });
 
-/** Destroys what `state` mounted, if anything. */
-export const release = (state: Embedded | undefined): void => {
+/** Destroys what repkit mounted into `container`, if anything, and forgets it. */
+export const unmount = (container: Element): void => {
+  const state = stateOf(container);
   state?.widget?.destroy();
-  state?.failure?.destroy();
+  state?.failure?.remove();
+  Reflect.deleteProperty(container, STATE);
 };
 
 /**
- * Mounts a widget configured by `element`'s attributes into `container` (the element itself
- * for a snippet; a node in its own shadow root for `<repkit-widget>`). A value that cannot be
- * read, or a config `createWidget` refuses, shows the error state there instead of throwing.
- * `record` receives the state before anything is mounted, so a load event fired during the
- * mount already finds it.
+ * Shows in `container` (the element itself for a snippet; a node in its own shadow root for
+ * `<repkit-widget>`) the widget `element`'s attributes configure. A widget already there gets
+ * `update()` with what changed; a new one is mounted when there is none, the type changed or the
+ * last config was invalid. A value that cannot be read, or a config `createWidget` refuses, shows
+ * the error state there instead of throwing. The state is kept on `container` before anything is
+ * mounted, so a load event fired during the mount already finds it. Returns the state in force.
  */
-export const embed = (element: Element, source: AttributeSource, container: Element, record?: (state: Embedded) => void): Embedded => {
+export const sync = (element: Element, source: AttributeSource, container: Element): Embedded => {
   let options: Record<string, unknown> = {};
-  const state: Embedded = { read: options, owner: source.kinds };
-  record?.(state);
+  let unreadable: unknown;
   try {
-    state.read = options = read(element, source);
-    const type = options.type;
-    if (typeof type == 'string' && !Object.hasOwn(source.kinds.types, type)) state.missing = type;
-    state.widget = createFrom(source.kinds, options as unknown as WidgetConfig).mount(container);
+    options = read(element, source);
   } catch (error) {
-    state.failure = mountFailure(container, forAttribute(error, source.prefix, source.typeAttribute), options.nonce as string | undefined);
+    unreadable = error;
   }
-  return state;
-};
-
-/**
- * Brings `state` up to date with `element`'s attributes: `update()` with what changed, or a
- * fresh mount into `container` when the type changed or the last config was invalid. Returns
- * the state in force (a new one after a fresh mount).
- */
-export const resync = (
-  state: Embedded,
-  element: Element,
-  source: AttributeSource,
-  container: Element,
-  record?: (state: Embedded) => void,
-): Embedded => {
-  let next: Record<string, unknown>;
-  try {
-    next = read(element, source);
-  } catch {
-    next = {};
-  }
-  const before = state.read;
-  const keys = new Set([...Object.keys(before), ...Object.keys(next)]);
-  const changes: Record<string, unknown> = {};
-  for (const key of keys) if (next[key] !== before[key]) changes[key] = next[key];
-  const widget = state.widget;
-  if (!Object.keys(changes).length) return state;
-  // A removed attribute arrives as undefined, which update() takes as "back to the default".
-  if (widget && !('type' in changes)) {
-    try {
-      widget.update(changes);
-      state.read = next;
-      return state;
-    } catch {
-      // An invalid new value: remount, which shows the error state naming the attribute.
+  const state = stateOf(container);
+  if (state) {
+    const before = state.read;
+    const changes: Record<string, unknown> = {};
+    for (const key of new Set([...Object.keys(before), ...Object.keys(options)])) {
+      if (options[key] !== before[key]) changes[key] = options[key];
     }
+    if (!Object.keys(changes).length) return state;
+    // A removed attribute arrives as undefined, which update() takes as "back to the default".
+    if (state.widget && !('type' in changes)) {
+      try {
+        state.widget.update(changes);
+        state.read = options;
+        return state;
+      } catch {
+        // An invalid new value: remount, which shows the error state naming the attribute.
+      }
+    }
+    unmount(container);
   }
-  release(state);
-  return embed(element, source, container, record);
-};
-
-const carry = (element: Element) => (state: Embedded) => {
-  (element as Carrier)[STATE] = state;
-};
-
-/** Destroys what repkit mounted into `element` (a snippet), if anything. */
-export const unmount = (element: Element): void => {
-  release(stateOf(element));
-  Reflect.deleteProperty(element, STATE);
-};
-
-/** Mounts a widget into `element` (a snippet) from its attributes; see {@link embed}. */
-export const mountElement = (element: Element, source: AttributeSource): AnyWidget | undefined =>
-  embed(element, source, element, carry(element)).widget;
-
-/** Mounts `element` (a snippet), or brings a mounted one up to date with its attributes; see {@link resync}. */
-export const syncElement = (element: Element, source: AttributeSource): AnyWidget | undefined => {
-  const state = stateOf(element);
-  return (state ? resync(state, element, source, element, carry(element)) : embed(element, source, element, carry(element))).widget;
+  const { kinds } = source;
+  const next: Embedded = ((container as Carrier)[STATE] = { read: options, owner: kinds });
+  try {
+    if (unreadable) throw unreadable;
+    const type = options.type;
+    if (typeof type == 'string' && !Object.hasOwn(kinds.types, type)) next.missing = type;
+    next.widget = createFrom(kinds, options as unknown as WidgetConfig).mount(container);
+  } catch (error) {
+    next.failure = mountFailure(container, forAttribute(error, source.prefix, source.typeAttribute), options.nonce as string | undefined);
+  }
+  return next;
 };
 
 /** True when a script carrying `kinds` mounted into `element` (a snippet), and so follows its attributes. */

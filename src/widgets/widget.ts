@@ -225,21 +225,6 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#held.hold(key, () => clearTimeout(timer));
   }
 
-  /**
-   * Where `cache` keeps this widget's answer: what selects the data (kind, base URL and the
-   * options that reload), never the API key. Undefined when the cache is off.
-   */
-  #storageKey(): string | undefined {
-    const { cache, cacheTtlMs } = this.#options;
-    if (cache == 'none' || !cacheTtlMs) return undefined;
-    const selecting = Object.entries(this.#kind.options).filter(([, option]) => option.effect == 'reload');
-    return JSON.stringify([
-      this.#kind.name,
-      this.#client.baseUrl,
-      ...selecting.map(([name]) => ownValue<unknown>(this.#options, name) ?? null),
-    ]);
-  }
-
   async #load(fresh: boolean): Promise<void> {
     const id = ++this.#loadId;
     const controller = new AbortController();
@@ -247,7 +232,18 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#held.hold(LOAD, () => controller.abort());
     const win = this.#host?.ownerDocument.defaultView;
     const { cache: area, cacheTtlMs } = this.#options;
-    const key = this.#storageKey();
+    // Where `cache` keeps this widget's answer: what selects the data (kind, base URL and the
+    // options that reload), never the API key. Undefined when the cache is off.
+    const key =
+      area != 'none' && cacheTtlMs
+        ? JSON.stringify([
+            this.#kind.name,
+            this.#client.baseUrl,
+            ...Object.entries(this.#kind.options).flatMap(([name, option]) =>
+              option.effect == 'reload' ? [ownValue<unknown>(this.#options, name) ?? null] : [],
+            ),
+          ])
+        : undefined;
     const stored = key && !fresh ? readStored<Data>(win, area, key) : undefined;
     // Stale-while-revalidate: the stored answer is shown at once, in this task, so it is in
     // the first frame; a young enough one is not even asked for again.
@@ -262,7 +258,11 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       this.#render();
       // The first answer for a new address is computed on the spot and can take half a minute.
       this.#later(() => {
-        if (id == this.#loadId && this.#state == 'loading') this.#showSlow();
+        // Fills the skeleton's status line: it is a live region already, so it is announced.
+        const status = id == this.#loadId && this.#state == 'loading' && this.#view?.querySelector('.rk-slow');
+        if (!status) return;
+        status.textContent = 'Calculating this reputation from chain data. The first look at an address can take up to a minute…';
+        this.#host?.setAttribute('data-slow', '');
       }, SLOW_LOAD_MS);
     }
     let outcome: { data: Data } | { error: unknown };
@@ -289,14 +289,6 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     if (!this.#render(quiet)) return false;
     this.#emit('load', { data }, this.#options.onLoad);
     return true;
-  }
-
-  /** Fills the skeleton's status line: it is a live region already, so it is announced. */
-  #showSlow(): void {
-    const status = this.#view?.querySelector('.rk-slow');
-    if (!status) return;
-    status.textContent = 'Calculating this reputation from chain data. The first look at an address can take up to a minute…';
-    this.#host?.setAttribute('data-slow', '');
   }
 
   /**
@@ -362,7 +354,11 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#host?.dispatchEvent(new CustomEvent(`repkit:${type}`, { bubbles: true, composed: true, detail }));
   }
 
-  /** Only called with a host (after mount). */
+  /**
+   * Only called with a host (after mount). Keeps `data-theme` on the host to the theme in force
+   * (for `auto`, the system's, followed live). That one attribute is a theme change: the custom
+   * properties it selects do the rest, no re-render.
+   */
   #applyHost(): void {
     const host = this.#host!;
     const { className, theme } = this.#options;
@@ -370,20 +366,13 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     const classes = `repkit ${className}`.trim();
     if (host.className != classes) host.className = classes;
     const media = theme == 'auto' ? host.ownerDocument.defaultView?.matchMedia?.('(prefers-color-scheme: dark)') : undefined;
-    const follow = (): void => this.#applyScheme(media);
+    const follow = (): void => {
+      const value = theme == 'auto' ? (media?.matches ? 'dark' : 'light') : theme;
+      if (host.dataset.theme != value) host.dataset.theme = value;
+    };
     media?.addEventListener('change', follow);
     this.#held.hold(SCHEME, () => media?.removeEventListener('change', follow));
-    this.#applyScheme(media);
-  }
-
-  /**
-   * Keeps `data-theme` on the host to the theme in force (for `auto`, the system's). That one
-   * attribute is a theme change: the custom properties it selects do the rest, no re-render.
-   */
-  #applyScheme(media: MediaQueryList | undefined): void {
-    const { theme } = this.#options;
-    const value = theme == 'auto' ? (media?.matches ? 'dark' : 'light') : theme;
-    if (this.#host && this.#host.dataset.theme != value) this.#host.dataset.theme = value;
+    follow();
   }
 
   #onClick = ({ target }: Event): void => {
