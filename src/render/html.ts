@@ -9,6 +9,9 @@
 /** Only this module creates Html and SafeUrl values. */
 const TOKEN = /* @__PURE__ */ Symbol('repkit.html');
 
+/** The TypeError every misuse throws: repkit's own code is wrong, never the data. */
+const misuse = (what: string): TypeError => new TypeError(`repkit: ${what}`);
+
 /**
  * A string only this module can vouch for. Construction takes the module's private token, so
  * code outside it cannot pass its own text off as markup or as a checked URL.
@@ -18,7 +21,7 @@ abstract class Sealed {
   readonly #value: string;
   /** @internal built by {@link html}, {@link safeUrl} and their siblings only. */
   constructor(token: symbol, value: string) {
-    if (token !== TOKEN) throw new TypeError("repkit: markup and safe URLs are built by repkit's html helpers only");
+    if (token !== TOKEN) throw misuse('markup and safe URLs come from html() and safeUrl() only');
     this.#value = value;
   }
   toString(): string {
@@ -84,14 +87,13 @@ const isTemplate = (strings: unknown): strings is TemplateStringsArray =>
  * follows an unquoted `attr=`, or when an `href`/`src` value is not a {@link SafeUrl}.
  */
 export const html = (strings: TemplateStringsArray, ...values: HtmlValue[]): Html => {
-  if (!isTemplate(strings)) throw new TypeError('repkit: html must be used as a tagged template');
+  if (!isTemplate(strings)) throw misuse('html is a template tag');
   let markup = strings[0]!;
   values.forEach((value, i) => {
     const before = strings[i]!;
-    if (/=\s*$/.test(before))
-      throw new TypeError(`repkit: quote attribute values in templates (near ${JSON.stringify(before.slice(-20))})`);
+    if (/=\s*$/.test(before)) throw misuse(`quote attribute values (near ${JSON.stringify(before.slice(-20))})`);
     if (/\s(href|src)="$/i.test(before) && !(value instanceof SafeUrl)) {
-      throw new TypeError('repkit: href and src take a SafeUrl from safeUrl() only');
+      throw misuse('href and src take a SafeUrl only');
     }
     markup += fragment(value) + strings[i + 1];
   });
@@ -100,7 +102,7 @@ export const html = (strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
 
 /** Replaces an element's content with escaped markup. The only place markup is assigned. */
 export const renderInto = (element: Element | ShadowRoot, content: Html): void => {
-  if (!(content instanceof Html)) throw new TypeError('repkit: renderInto takes markup from the html tag only');
+  if (!(content instanceof Html)) throw misuse('renderInto takes html() markup only');
   element.innerHTML = content.markup;
 };
 

@@ -21,21 +21,17 @@ export interface Failure {
 export const describeFailure = (error: unknown, notFound: string): Failure => {
   if (!isServiceError(error)) return { sentence: 'Something went wrong while showing this widget.', retry: true };
   const status = error.statusCode;
-  switch (error.kind) {
-    case 'timeout':
-      return { sentence: 'The service took too long to answer (timed out).', retry: true };
-    case 'network':
-      return {
-        sentence: `The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin${pageOrigin()}: add it to the key in the service's developer portal, or use a repkit proxy.`,
-        retry: true,
-      };
-    case 'too-large':
-      return { sentence: 'The service sent more data than this widget accepts (response too large).', retry: false };
-    case 'refused':
-      return { sentence: 'The service redirected the request elsewhere; the widget does not follow redirects.', retry: false };
-    case 'malformed':
-      return { sentence: 'The service sent data this widget could not read.', retry: true };
-  }
+  if (error.kind == 'timeout') return { sentence: 'The service took too long to answer (timed out).', retry: true };
+  if (error.kind == 'network')
+    return {
+      sentence: `The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin${pageOrigin()}: add it to the key in the service's developer portal, or use a repkit proxy.`,
+      retry: true,
+    };
+  if (error.kind == 'too-large')
+    return { sentence: 'The service sent more data than this widget accepts (response too large).', retry: false };
+  if (error.kind == 'refused')
+    return { sentence: 'The service redirected the request elsewhere; the widget does not follow redirects.', retry: false };
+  if (error.kind == 'malformed') return { sentence: 'The service sent data this widget could not read.', retry: true };
   if (status == 400) return { sentence: 'This is not a valid address.', retry: false };
   if (status == 401) return { sentence: 'This widget has an invalid API key.', retry: false };
   // A 403 a page can read comes from a proxy (the service's own has no CORS headers).

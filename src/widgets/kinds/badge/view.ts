@@ -6,6 +6,7 @@ import { badgesPlaceholder } from './placeholder';
 import { BADGE_OPTIONS, type BadgeWidgetOptions, type BadgeSettings } from './options';
 import { tierCss, tierOf } from '../../tiers';
 import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine } from '../../views/common';
+import clampCss from '../../../../styles/clamp.css?raw';
 import css from '../../../../styles/badge.css?raw';
 
 type S = BadgeSettings;
@@ -97,7 +98,7 @@ const one = ({ badge, definition }: SpecificUserBadge, s: S): Html => {
 /** The badge widget: earned badges coloured by tier, or one badge with its level ladder. */
 export const badgeKind: Kind<BadgeWidgetOptions, S, BadgeData> = {
   name: 'badge',
-  css: /* @__PURE__ */ (() => tierCss() + css)(),
+  css: /* @__PURE__ */ (() => tierCss() + clampCss + css)(),
   options: BADGE_OPTIONS,
   required: ['address'],
   placeholder: badgesPlaceholder,

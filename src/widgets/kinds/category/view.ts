@@ -7,6 +7,7 @@ import type { Kind } from '../../descriptor';
 import { categoryPlaceholder } from './placeholder';
 import { CATEGORY_OPTIONS, type CategoryWidgetOptions, type CategorySettings } from './options';
 import { addressView, boundedItem, clamped, clampedList, firstOf, LIST_LIMITS, moreLine } from '../../views/common';
+import clampCss from '../../../../styles/clamp.css?raw';
 import css from '../../../../styles/category.css?raw';
 
 type S = CategorySettings;
@@ -99,7 +100,7 @@ const ready = ({ category, definition }: SpecificCategoryScore, s: S): Html => {
 /** The category widget: one category's score, its ways of scoring and advice for earning more. */
 export const categoryKind: Kind<CategoryWidgetOptions, S, SpecificCategoryScore> = {
   name: 'category',
-  css,
+  css: /* @__PURE__ */ (() => clampCss + css)(),
   options: CATEGORY_OPTIONS,
   required: ['address', 'categoryKey'],
   placeholder: categoryPlaceholder,

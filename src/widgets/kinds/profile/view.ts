@@ -9,6 +9,7 @@ import type { Kind } from '../../descriptor';
 import { profilePlaceholder } from './placeholder';
 import { PROFILE_OPTIONS, type ProfileWidgetOptions, type ProfileSettings } from './options';
 import { addressView, boundedItem, clamped, firstOf, image, link, LIST_LIMITS, moreLine } from '../../views/common';
+import clampCss from '../../../../styles/clamp.css?raw';
 import css from '../../../../styles/profile.css?raw';
 
 type S = ProfileSettings;
@@ -106,7 +107,7 @@ const copied = (button: HTMLElement, ok: boolean, later: (fn: () => void, ms: nu
 /** The profile widget: avatar, name, verified mark, bio, social links, identities, NFT count. */
 export const profileKind: Kind<ProfileWidgetOptions, S, UserProfile | null> = {
   name: 'profile',
-  css,
+  css: /* @__PURE__ */ (() => clampCss + css)(),
   options: PROFILE_OPTIONS,
   required: ['address'],
   placeholder: profilePlaceholder,

@@ -11,35 +11,24 @@ import css from '../../../../styles/reputation.css?raw';
 
 type S = ReputationSettings;
 
-const categoryTitle = (key: string, category: CategoryScore): string => boundedItem(categoryTitleOf(key, category));
-
 /** A category's share of the total, for its bar (0 to 1; a penalty has none). */
 const share = (score: number, total: number): string => (total > 0 ? Math.min(1, Math.max(0, score / total)).toFixed(3) : '0');
 
 const categoryRow = ([key, category]: [string, CategoryScore], total: number, locale?: string): Html =>
   html`<li class="rk-category" part="category" data-category="${key}">
-    <span class="rk-category-title">${categoryTitle(key, category)}</span>
+    <span class="rk-category-title">${boundedItem(categoryTitleOf(key, category))}</span>
     <span class="rk-category-score">${formatNumber(category.score, locale)}</span>
     <span class="rk-bar" aria-hidden="true"><span class="rk-fill" data-share="${share(category.score, total)}"></span></span>
   </li>`;
 
-const totalView = (total: number, locale?: string): Html =>
-  html`<div class="rk-total" part="total">
-    <span class="rk-label">Reputation score</span><strong class="rk-score" part="score">${formatNumber(total, locale)}</strong>
-  </div>`;
-
-const metaView = (scores: UserScores, s: S): Html => {
-  const updated = formatDate(scores.calculatedAt, s.locale);
-  return html`<p class="rk-meta" part="meta">
-    ${addressView(s.address)}${updated && html` · Updated <time datetime="${scores.calculatedAt}">${updated}</time>`}
-  </p>`;
-};
-
 const ready = (scores: UserScores, s: S): Html => {
   const all = s.showCategories ? rankCategories(scores) : [];
   const shown = all.slice(0, s.maxCategories);
+  const updated = formatDate(scores.calculatedAt, s.locale);
   return html`<div class="rk-card${s.compact ? ' rk-compact' : ''}">
-    ${totalView(scores.totalScore, s.locale)}
+    <div class="rk-total" part="total">
+      <span class="rk-label">Reputation score</span><strong class="rk-score" part="score">${formatNumber(scores.totalScore, s.locale)}</strong>
+    </div>
     ${
       shown.length > 0 &&
       html`<ul class="rk-categories" part="categories" aria-label="Score by category">
@@ -54,7 +43,12 @@ const ready = (scores: UserScores, s: S): Html => {
         : moreLine(all.length, s.locale))
     }
     ${s.showCategories && !all.length && html`<p class="rk-empty" part="empty">No category scores yet.</p>`}
-    ${!s.compact && metaView(scores, s)}
+    ${
+      !s.compact &&
+      html`<p class="rk-meta" part="meta">
+        ${addressView(s.address)}${updated && html` · Updated <time datetime="${scores.calculatedAt}">${updated}</time>`}
+      </p>`
+    }
   </div>`;
 };
 
