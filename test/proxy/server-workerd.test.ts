@@ -2,7 +2,9 @@
 /**
  * repkit/server inside workerd, Cloudflare's runtime (the binary the `miniflare` package ships):
  * the built dist/repkit.server.mjs, loaded as a module worker without `nodejs_compat` and with
- * no DOM, renders a widget from data and fetches one from the sandbox on loopback.
+ * no DOM, renders a widget from data and fetches one from the sandbox on loopback. In the proxy
+ * suite, which runs workerd already: Miniflare changes the Node process it starts from (its
+ * undici), which the unit suite's shared workers must not inherit.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
