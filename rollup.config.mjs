@@ -203,4 +203,17 @@ export default [
     external: [/^node:/],
     plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations(Object.keys(PROXY_INPUT))],
   },
+  // repkit/server: widgets rendered to HTML on a server. The views' templates are minified as in
+  // the browser bundles, so the markup is the same; built apart from them, like the proxy.
+  {
+    input: { 'repkit.server': 'src/server.ts' },
+    output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: 'repkit.server-[hash].mjs' },
+    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin()],
+  },
+  {
+    input: { 'repkit.server': 'src/server.ts' },
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'repkit.server-[hash].d.ts' },
+    plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations(['repkit.server'])],
+    external: [/\.css\?raw$/],
+  },
 ];

@@ -1,5 +1,6 @@
 import { ALL_KINDS } from '../widgets/create-widget';
 import type { AnyWidget } from '../widgets/kinds';
+import { seeds } from '../widgets/storage';
 import { adoptStyles } from '../widgets/styles';
 import { attributeName, attributeOptions } from './attributes';
 import { stateOf, sync, unmount, type AttributeSource } from './mount';
@@ -44,7 +45,8 @@ export const WIDGET_PARTS: readonly string[] = [
   'retry',
 ];
 
-const ELEMENT_CSS = ':host{display:block}:host([hidden]){display:none}';
+/** The element's own style (its shadow root's first sheet). */
+export const ELEMENT_CSS = ':host{display:block}:host([hidden]){display:none}';
 
 /**
  * `<repkit-widget type="reputation" address="…" api-key="…" theme="dark">`: a widget as an
@@ -83,8 +85,11 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
           super();
           // Attached at once, as an upgraded element must not wait to own its rendering.
           this.#root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+          // A server's render (repkit/server) carries its data: the widget shows it as loaded.
+          const seed = this.#root.querySelector('script')?.text;
           this.#root.replaceChildren();
           adoptStyles(this.#root, [ELEMENT_CSS]);
+          if (seed) seeds.set((this.#container = this.#root.appendChild(this.ownerDocument.createElement('div'))), seed);
         }
 
         get widget(): AnyWidget | undefined {

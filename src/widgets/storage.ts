@@ -66,14 +66,34 @@ export const sameStored = (a: unknown, b: unknown): boolean => {
 
 const savedAtOf = (text: string | null): number => Number(/^\{"t":(\d+)/.exec(text ?? '')?.[1] ?? 0);
 
+/**
+ * An entry's text read back (as {@link storedText} wrote it), unless absent, unreadable or older
+ * than {@link STORAGE_MAX_AGE_MS}.
+ */
+export const parseStored = <T>(text: string | null | undefined): Stored<T> | undefined => {
+  try {
+    const entry = text ? (JSON.parse(text, reviver) as { t?: unknown; v?: unknown } | null) : undefined;
+    return typeof entry?.t == 'number' && 'v' in entry && Date.now() - entry.t <= STORAGE_MAX_AGE_MS
+      ? { value: entry.v as T, savedAt: entry.t }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** `value`, loaded at `at`, as an entry's text (Maps included). @throws TypeError when it cannot be stored. */
+export const storedText = (value: unknown, at = Date.now()): string => JSON.stringify({ t: at, v: value }, replacer);
+
+/**
+ * Data a server rendered (`repkit/server`), as entry text, by the container the widget that
+ * adopts it mounts into (see `<repkit-widget>`).
+ */
+export const seeds = /* @__PURE__ */ new WeakMap<Element, string>();
+
 /** The stored value under `key`, unless absent, unreadable or older than {@link STORAGE_MAX_AGE_MS}. */
 export const readStored = <T>(win: Window | null | undefined, area: CacheArea, key: string): Stored<T> | undefined => {
   try {
-    const text = areaOf(win, area)?.getItem(CURRENT + key);
-    if (!text) return undefined;
-    const entry = JSON.parse(text, reviver) as { t?: unknown; v?: unknown } | null;
-    if (typeof entry?.t != 'number' || !('v' in entry) || Date.now() - entry.t > STORAGE_MAX_AGE_MS) return undefined;
-    return { value: entry.v as T, savedAt: entry.t };
+    return parseStored(areaOf(win, area)?.getItem(CURRENT + key));
   } catch {
     return undefined;
   }
@@ -109,7 +129,7 @@ export const writeStored = (win: Window | null | undefined, area: CacheArea, key
   try {
     const storage = areaOf(win, area);
     if (!storage) return;
-    const text = JSON.stringify({ t: Date.now(), v: value }, replacer);
+    const text = storedText(value);
     if (text.length > STORAGE_MAX_ENTRY_CHARS) {
       storage.removeItem(CURRENT + key);
       return;

@@ -11,7 +11,7 @@ import type { Effect } from './option-types';
 import { placeholderView } from './placeholder';
 import { nextFrame, placeCard } from './scheduler';
 import { resolveSettings } from './settings';
-import { readStored, removeStored, sameStored, writeStored } from './storage';
+import { parseStored, readStored, removeStored, sameStored, seeds, writeStored, type Stored } from './storage';
 import type { WidgetState } from './types';
 import { toggleClamp } from './views/common';
 import { whenNearViewport } from './visibility';
@@ -77,6 +77,8 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   #error?: Error;
   /** Why the data shown could not be reloaded, while it is kept (see {@link keepsData}). */
   #stale?: Error;
+  /** Data a server rendered where this widget mounted, taken as loaded by the first load. */
+  #seed?: Stored<Data>;
   /** Id of the newest load; an answer to an older one is dropped. */
   #loadId = 0;
   /** Every listener, observer, timer and request under way; all released by destroy(). */
@@ -131,6 +133,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     } else {
       throw new TypeError('repkit: mount() needs a CSS selector or an element');
     }
+    this.#seed = parseStored(seeds.get(container));
     const { host, root, view } = createHost(container.ownerDocument, this.#kind.name, this.#kind.css, this.#options.nonce);
     // Listeners on the shadow root go with it: the host is removed on destroy, and a click on a
     // destroyed widget's leftovers finds no host to act on.
@@ -141,7 +144,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#applyHost();
     container.append(host);
     if (this.#options.skipOffscreen) placeCard(view);
-    if (this.#options.loading == 'lazy') this.#held.hold(LAZY_WATCH, whenNearViewport(host, this.#onNear));
+    if (this.#options.loading == 'lazy' && !this.#seed) this.#held.hold(LAZY_WATCH, whenNearViewport(host, this.#onNear));
     if (this.#waiting) this.#render();
     else void this.#load(false);
     return this;
@@ -244,7 +247,9 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
             ),
           ])
         : undefined;
-    const stored = key && !fresh ? readStored<Data>(win, area, key) : undefined;
+    // A server's data is taken by the first load (mount's), as a stored answer would be.
+    const stored = this.#seed ?? (key && !fresh ? readStored<Data>(win, area, key) : undefined);
+    this.#seed = undefined;
     // Stale-while-revalidate: the stored answer is shown at once, in this task, so it is in
     // the first frame; a young enough one is not even asked for again.
     if (stored && this.#show(stored.value, stored.savedAt, true)) {

@@ -41,6 +41,16 @@ export const EXAMPLES: Example[] = [
     name: 'nextjs',
     env: (baseUrl, apiKey) => ({ NEXT_PUBLIC_REPKIT_BASE_URL: baseUrl, NEXT_PUBLIC_REPKIT_API_KEY: apiKey, NEXT_TELEMETRY_DISABLED: '1' }),
     next: true,
-    widgets: 2,
+    widgets: 3,
+    // The third widget is rendered by the server (repkit/server): the page's HTML holds its view and
+    // data, and the element adopted them.
+    async interact(page) {
+      const html = await page.evaluate(() => fetch(location.href).then((response) => response.text()));
+      if (!/<repkit-widget type="reputation"[^>]*><template shadowrootmode="open">[^]*?<script type="application\/json">[^]*?data-state="ready"/.test(html)) {
+        throw new Error('the page has no server-rendered widget');
+      }
+      const data = await page.evaluate(() => (document.querySelector('.server-rendered repkit-widget') as { widget?: { data?: unknown } } | null)?.widget?.data);
+      if (!data) throw new Error('the server-rendered widget was not adopted');
+    },
   },
 ];

@@ -1,7 +1,14 @@
 import { ADDRESS, API_KEY, BASE_URL } from './config';
 import { Reputation } from './Reputation';
+import { ServerReputation } from './ServerReputation';
 
-/** A server component: the profile element is in the server's HTML; Reputation is a client component. */
+// Rendered for each request, so the server-rendered widget carries fresh data.
+export const dynamic = 'force-dynamic';
+
+/**
+ * A server component: the profile element is in the server's HTML; ServerReputation renders its
+ * widget on the server (repkit/server); Reputation is a client component.
+ */
 export default function Page() {
   return (
     <main>
@@ -12,6 +19,7 @@ export default function Page() {
           <a href={`https://example.org/profile/${ADDRESS}`}>Profile</a>
         </repkit-widget>
       </section>
+      <ServerReputation address={ADDRESS} />
       <Reputation address={ADDRESS} />
     </main>
   );

@@ -1,0 +1,138 @@
+/**
+ * `repkit/server`: widgets rendered to HTML on a server (Node, workerd, Deno, Bun), readable
+ * with JavaScript off, and adopted by `<repkit-widget>` when repkit runs in the browser.
+ *
+ * The markup is the browser widget's own: the same view templates and stylesheets, inside
+ * declarative shadow roots (`<template shadowrootmode="open">`). Nothing here touches
+ * `document`, `window` or `HTMLElement`, at import or when called.
+ */
+import { invalid } from './client/option-error';
+import { ServiceClient } from './client/service-client';
+import { WIDGET_PARTS, ELEMENT_CSS } from './embed/element';
+import { attributeName } from './embed/attributes';
+import { escapeHtml } from './render/html';
+import { ownValue } from './util/values';
+import type { BaseWidgetOptions, CommonSettings } from './widgets/common-options';
+import type { Kind } from './widgets/descriptor';
+import type { WidgetByType, WidgetConfig, WidgetType } from './widgets/kinds';
+import { badgeKind } from './widgets/kinds/badge/view';
+import { categoryKind } from './widgets/kinds/category/view';
+import { profileKind } from './widgets/kinds/profile/view';
+import { reputationKind } from './widgets/kinds/reputation/view';
+import { describeFailure, failureView } from './widgets/messages';
+import { resolveSettings } from './widgets/settings';
+import { storedText } from './widgets/storage';
+import type { WidgetState } from './widgets/types';
+import baseCss from '../styles/base.css?raw';
+
+/** What a widget of each `type` loads: what its `repkit:load` event carries as `detail.data`. */
+export type WidgetDataByType = { [K in WidgetType]: Exclude<WidgetByType[K]['data'], undefined> };
+
+/** Any kind, as the renderer uses it (each kind's own types are checked where it is defined). */
+type AnyKind = Kind<BaseWidgetOptions, CommonSettings, unknown>;
+
+const KINDS = {
+  reputation: reputationKind,
+  badge: badgeKind,
+  badges: badgeKind,
+  profile: profileKind,
+  category: categoryKind,
+} as unknown as Record<WidgetType, AnyKind>;
+
+/** The config's kind and its settings (defaults filled in), checked as the widget checks them. */
+const resolve = (config: WidgetConfig): { kind: AnyKind; settings: CommonSettings } => {
+  const type = (config as { type?: unknown } | null)?.type;
+  const kind = typeof type == 'string' ? ownValue(KINDS, type) : undefined;
+  if (!kind)
+    return invalid(
+      'type',
+      `one of ${Object.keys(KINDS)
+        .map((k) => `"${k}"`)
+        .join(', ')}`,
+      type,
+    );
+  return { kind, settings: resolveSettings<CommonSettings>(kind, undefined, config) };
+};
+
+/** Our own stylesheet text in a `<style>` (with the config's CSP nonce). */
+const styleElement = (css: string, nonce: string | undefined): string =>
+  `<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+
+/**
+ * JSON that no record can end early inside a `<script>` in a `<template>`: `<`, `>` and `&` (so
+ * no `</script>` or `<!--`) and the line separators are written as `\u` escapes, which only
+ * occur inside JSON strings and read back as the same characters.
+ */
+export const scriptSafeJson = (json: string): string =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * The element: its attributes (the options the config gave that an attribute carries) and its
+ * shadow root, holding the widget's host as the browser builds it, `view` inside, and the data
+ * (when ready) for the element to adopt.
+ */
+const renderElement = (
+  config: WidgetConfig,
+  kind: AnyKind,
+  settings: CommonSettings,
+  state: WidgetState,
+  view: string,
+  data?: { value: unknown; at: number },
+): string => {
+  let attributes = ` type="${escapeHtml(config.type)}"`;
+  for (const [name, value] of Object.entries(config)) {
+    if (name != 'type' && value !== undefined && ownValue(kind.options, name)?.parse) {
+      attributes += ` ${attributeName(name)}="${escapeHtml(String(value))}"`;
+    }
+  }
+  const { theme, className, nonce } = settings;
+  // `auto` follows the reader's system once the script runs; until then the light theme shows.
+  const themeAttribute = theme == 'auto' ? '' : ` data-theme="${theme}"`;
+  // Bar widths: the browser sets them through CSSOM (a strict CSP forbids style attributes); here
+  // an attribute is all there is. Where a CSP refuses it, the bars are empty until the script runs.
+  const styled = view.replace(/ data-share="([\d.]+)"/g, '$& style="--rk-share:$1"');
+  const script = data ? `<script type="application/json">${scriptSafeJson(storedText(data.value, data.at))}</script>` : '';
+  const host =
+    `<div class="${escapeHtml(`repkit ${className}`.trim())}" data-type="${kind.name}"${themeAttribute} data-state="${state}"` +
+    ` exportparts="${WIDGET_PARTS.join(', ')}"><template shadowrootmode="open">` +
+    styleElement(kind.css ? `${baseCss}\n${kind.css}` : baseCss, nonce) +
+    `<div part="widget" class="rk rk--${kind.name}" aria-busy="false">${styled}</div></template></div>`;
+  return `<repkit-widget${attributes}><template shadowrootmode="open">${styleElement(ELEMENT_CSS, nonce)}${script}<div>${host}</div></template></repkit-widget>`;
+};
+
+/**
+ * The HTML of a `<repkit-widget>` showing `data` (what the widget's `repkit:load` event carries
+ * for this `type`), readable with JavaScript off. When repkit's script runs, the element adopts
+ * it: no request until the data is older than `cacheTtlMs`, and nothing moves.
+ *
+ * Every option in `config` an attribute can carry becomes an attribute, `apiKey` included: on a
+ * public page, give a proxy's `baseUrl` instead of a key.
+ * @param loadedAt when `data` was loaded (ms since the epoch), for the element's `cacheTtlMs`.
+ * @throws OptionError naming the option when the config is invalid, as `createWidget` does.
+ */
+export function renderToString<C extends WidgetConfig>(config: C, data: WidgetDataByType[C['type']], loadedAt = Date.now()): string {
+  const { kind, settings } = resolve(config);
+  return renderElement(config, kind, settings, 'ready', kind.views.ready(data, settings).markup, { value: data, at: loadedAt });
+}
+
+/**
+ * Loads the config's data with the client (its `apiKey`, or a proxy's `baseUrl`) and renders it
+ * as {@link renderToString} does; a failure renders the widget's error view instead (the element
+ * then loads again in the browser). Never rejects for a failure of the service.
+ * @throws OptionError naming the option when the config is invalid.
+ */
+export async function fetchAndRender(config: WidgetConfig, options: { signal?: AbortSignal } = {}): Promise<string> {
+  const { kind, settings } = resolve(config);
+  try {
+    const data = await kind.load(new ServiceClient(settings), settings, { signal: options.signal });
+    const at = Date.now();
+    return renderElement(config, kind, settings, 'ready', kind.views.ready(data, settings).markup, { value: data, at });
+  } catch (error) {
+    const view = failureView(describeFailure(error, kind.views.notFound(settings))).markup;
+    return renderElement(config, kind, settings, 'error', view);
+  }
+}
+
+export type { WidgetConfig, WidgetType } from './widgets/kinds';
+export { OptionError } from './client/option-error';
+export { VERSION } from './version';
