@@ -3,7 +3,8 @@ import { isFailure, serviceError } from './failure';
 import type { ResolvedClientOptions } from './options';
 import { rateLimitWait } from './rate-limit';
 import { nextDelay } from './retry';
-import { get, sleep, type Answer } from './transport';
+import { batchedGet } from './batch';
+import { sleep, type Answer } from './transport';
 import { check, type Validator } from './validate';
 import type { Adapter } from './wire';
 
@@ -27,7 +28,7 @@ export const request = async <T>(
   for (let tries = 0, networkFailures = 0; ; tries++) {
     let answer: Answer | undefined;
     try {
-      answer = await get(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
+      answer = await batchedGet(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
       const data = unwrap(answer[0], answer[1]);
       adapt?.(data, key);
       if (check(rule, data)) return data;
