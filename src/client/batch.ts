@@ -67,9 +67,17 @@ const send = async (options: ResolvedClientOptions, parts: Waiting[], url: strin
   if (answers?.length != parts.length) answers = undefined;
   parts.forEach((part, i) => {
     const answer = answers?.[i];
-    const limit = part[0].maxResponseBytes;
-    const text = JSON.stringify(answer?.body);
-    if (answer) return text.length > limit ? part[5](['too-large', limit]) : part[4]([answer.status, text, new Headers(answer.headers)]);
+    if (answer) {
+      const limit = part[0].maxResponseBytes;
+      // A part without a body reads as `undefined`, which the checks refuse as not JSON.
+      const text = String(JSON.stringify(answer.body));
+      try {
+        return text.length > limit ? part[5](['too-large', limit]) : part[4]([answer.status, text, new Headers(answer.headers)]);
+      } catch {
+        // Headers that are not headers: this part is no answer.
+        return part[5](['malformed', 'the batch part has no valid headers']);
+      }
+    }
     if (failure?.[0] == 'timeout') return part[5](['timeout', part[2]]);
     // Not a batch answer: this proxy does not batch.
     single.add(options.baseUrl);

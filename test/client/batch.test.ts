@@ -56,7 +56,9 @@ const proxied = (options: Partial<ClientOptions> = {}, answer?: (url: string) =>
     sent.push(url);
     return (await answer?.(url)) ?? proxyFor()(new Request(url, init));
   }) as typeof fetch;
-  return { baseUrl, client: new ServiceClient({ baseUrl, retries: 0, fetch: fetchImpl, ...options }) };
+  /** Another client of the same proxy, with other options: its requests join the same batches. */
+  const another = (more: Partial<ClientOptions>) => new ServiceClient({ baseUrl, retries: 0, fetch: fetchImpl, ...options, ...more });
+  return { baseUrl, client: another({}), another };
 };
 
 const batchesOf = (urls: string[]) => urls.filter((u) => new URL(u).pathname.endsWith('/batch'));
@@ -165,18 +167,29 @@ describe('a client without a key batches the requests of one task', () => {
     expect(sent[1]).toContain(`/api/v2/scores/${rich}`);
   });
 
-  it('validates each part as it would a direct answer: a malformed record fails that caller only', async () => {
-    const { client } = proxied({}, (url) =>
+  it('validates each part as it would a direct answer: a malformed or oversized one fails that caller only', async () => {
+    const { client, another } = proxied({}, (url) =>
       url.includes('/batch')
         ? changed(url, (parts) => {
             parts[0]!.body.data!.totalScore = 'many';
+            (parts[2] as unknown as { headers: number }).headers = 5;
+            delete (parts[3] as { body?: unknown }).body;
+            parts[4]!.body.data!.padding = 'x'.repeat(2000);
           })
         : undefined,
     );
-    const [bad, good] = await Promise.allSettled([client.getScores(addressOf(500)), client.getScores(addressOf(501))]);
-    expect(bad.status).toBe('rejected');
-    expect((bad as PromiseRejectedResult).reason.kind).toBe('malformed');
+    const small = another({ maxResponseBytes: 1024 });
+    const [bad, good, badHeaders, noBody, tooLarge] = await Promise.allSettled([
+      client.getScores(addressOf(500)),
+      client.getScores(addressOf(501)),
+      client.getScores(addressOf(502)),
+      client.getScores(addressOf(503)),
+      small.getBadgeDefinitions(),
+    ]);
+    expect(sent).toHaveLength(1);
     expect(good.status).toBe('fulfilled');
+    const kinds = [bad, badHeaders, noBody, tooLarge].map((r) => (r as PromiseRejectedResult).reason?.kind);
+    expect(kinds).toEqual(['malformed', 'malformed', 'malformed', 'too-large']);
   });
 
   it('a caller that aborts rejects with AbortError at once; the others still get their answers', async () => {
