@@ -2,6 +2,7 @@ import type { Failure } from './failure';
 import type { ResolvedClientOptions } from './options';
 import { abortError } from './service-error';
 import { get, type Answer } from './transport';
+import { BODY_BOUNDS } from '../util/option-checks';
 import { parseJson } from '../util/values';
 
 /**
@@ -55,7 +56,8 @@ const send = async (options: ResolvedClientOptions, parts: Waiting[], url: strin
   let failure: Failure | undefined;
   try {
     const [status, text] = await get(
-      { ...options, maxResponseBytes: parts.reduce((sum, p) => sum + p[0].maxResponseBytes, 0) },
+      // Each part is held to its own client's limit below; the whole, to the most any client may allow.
+      { ...options, maxResponseBytes: BODY_BOUNDS.max },
       url,
       Math.max(...parts.map((p) => p[2])),
       new AbortController().signal,
@@ -75,7 +77,7 @@ const send = async (options: ResolvedClientOptions, parts: Waiting[], url: strin
         return text.length > limit ? part[5](['too-large', limit]) : part[4]([answer.status, text, new Headers(answer.headers)]);
       } catch {
         // Headers that are not headers: this part is no answer.
-        return part[5](['malformed', 'the batch part has no valid headers']);
+        return part[5](['malformed', 'bad headers']);
       }
     }
     if (failure?.[0] == 'timeout') return part[5](['timeout', part[2]]);
