@@ -9,7 +9,8 @@ import { check, type Validator } from './validate';
 import type { Adapter } from './wire';
 
 /**
- * Reads one record: GET `path` with a timeout per attempt (./transport), retried as
+ * Reads one record: GET `path` with a timeout per attempt (./transport; through a proxy, in
+ * a batch with the page's other requests: ./batch), retried as
  * ./retry decides within a bound on the whole call (twice `timeoutMs`); then unwraps the
  * envelope (./envelope), maps the service's names to the public ones (`adapt`, ./wire) and
  * checks the record (./validate). Each of those steps throws a `Failure` (./failure) to end
