@@ -3,12 +3,14 @@ import { isFailure, serviceError } from './failure';
 import type { ResolvedClientOptions } from './options';
 import { rateLimitWait } from './rate-limit';
 import { nextDelay } from './retry';
-import { get, sleep, type Answer } from './transport';
+import { batchedGet } from './batch';
+import { sleep, type Answer } from './transport';
 import { check, type Validator } from './validate';
 import { fromWire } from './wire';
 
 /**
- * Reads one record: GET `path` with a timeout per attempt (./transport), retried as
+ * Reads one record: GET `path` with a timeout per attempt (./transport; through a proxy, in
+ * a batch with the page's other requests: ./batch), retried as
  * ./retry decides within a bound on the whole call (twice `timeoutMs`); then unwraps the
  * envelope (./envelope), adapts what the service sends (./wire) and
  * checks the record (./validate). Each of those steps throws a `Failure` (./failure) to end
@@ -26,7 +28,7 @@ export const request = async <T>(
   for (let tries = 0, networkFailures = 0; ; tries++) {
     let answer: Answer | undefined;
     try {
-      answer = await get(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
+      answer = await batchedGet(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
       const data = unwrap(answer[0], answer[1]);
       fromWire(data, key);
       if (check(rule, data)) return data;

@@ -3,7 +3,9 @@ import { classify, messageBody, quotaFailure, upstreamEvent, type Failure, type 
 import { corsFor, PREFLIGHT_HEADERS } from './cors';
 import { resolveProxyOptions, type ResolvedProxyOptions } from './options';
 import { matchesEtag, NEUTRAL_MAX_AGE, recordOf, SVG_HEADERS, etagOf, svgOptionsOf } from './badge';
-import { badgeRouteOf, routeOf, type BadgeRoute, type Route } from './routes';
+import { badgeRouteOf, isBatchPath, routeOf, type BadgeRoute, type Route } from './routes';
+import { BATCH_MAX_PARTS, BATCH_MAX_URL } from '../client/batch';
+import { parseJson } from '../util/values';
 import { badgesSvg, neutralSvg, reputationSvg, type SvgOptions } from './svg';
 import { badgeDefinitions, userBadges, userScores } from '../client/validate';
 import { cacheHeaders, fresher, negativeCacheControl, servesOnError, storedAnswer, tierOf, worthStoring } from './tiers';
@@ -18,6 +20,16 @@ type CacheState = 'hit' | 'miss' | 'stale';
 
 /** What the proxy serves for a route: an answer (cached or new), or a failure. */
 type Served = { answer: CachedAnswer; state: CacheState } | Failure;
+
+/** An answer to a service path, CORS aside: for a request of its own or a part of a batch. */
+interface Part {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** The headers each part of a batch carries: what the client reads (the wait it is asked for) and the cache state. */
+const PART_HEADERS = ['Retry-After', 'X-Repkit-Cache'];
 
 /** A drawn SVG badge and the served answer its data came from (none for a neutral badge). */
 interface Drawn {
@@ -40,7 +52,8 @@ const MAX_REPORTED_ORIGINS = 100;
  *
  * - Answers `[{basePath}]/api/v2/{scores|badges|profiles|metadata}/...` (GET and HEAD), and
  *   CORS preflights for them, and `[{basePath}]/badge/{reputation|badges}/{address}.svg`,
- *   SVG images drawn from the same cached answers; everything else is 404
+ *   SVG images drawn from the same cached answers, and `[{basePath}]/batch?r={path}&r=…`, up to
+ *   50 API paths answered in one JSON body (each part as if asked alone); everything else is 404
  *   `{ message: 'Not Found' }`. Query strings are dropped from API requests (`forceRefresh`
  *   would spend quota on every visit).
  * - Sends only `Accept` and `X-API-Key` upstream: no cookie, no client header, no key from the
@@ -219,6 +232,61 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return new Response(request.method == 'HEAD' ? null : svg, { status: 200, headers: { ...SVG_HEADERS, ...headers } });
   };
 
+  /**
+   * What a service route is answered with, as a request for it alone or as one part of a batch:
+   * status, JSON body and headers (cache headers and `X-Repkit-Cache`, or `Retry-After`), CORS aside.
+   */
+  const answerFor = async (route: Route, url: URL, context?: ProxyContext): Promise<Part> => {
+    if (route.invalidAddress) {
+      const cacheControl = negativeCacheControl(o.negativeTtlSeconds);
+      return { status: 400, body: messageBody('Invalid Polkadot address format'), headers: { 'Cache-Control': cacheControl } };
+    }
+    const served = await serve(route, url, context);
+    if (!('answer' in served)) {
+      const extra: Record<string, string> = served.retryAfter !== undefined ? { 'Retry-After': String(served.retryAfter) } : {};
+      return { status: served.status, body: served.body, headers: { 'Cache-Control': 'no-store', ...extra } };
+    }
+    const { answer, state } = served;
+    return {
+      status: answer.status,
+      body: answer.body,
+      headers: { ...cacheHeaders(answer, state != 'stale', o, Date.now()), 'X-Repkit-Cache': state },
+    };
+  };
+
+  /**
+   * The batch route (README, "One request for a page of widgets"): each `r` is a service path
+   * (`/api/v2/scores/{address}`), answered as a request for it alone would be (cache tiers,
+   * collapsing, stale-if-error, the quota pause), all at once; the answer is 200
+   * `{ "parts": [{ "status", "headers", "body" }] }` in the order asked, each part with its own
+   * status and JSON body. Not cached (`no-store`): its parts are, here, one by one.
+   */
+  const serveBatch = async (url: URL, cors: Record<string, string>, head: boolean, context?: ProxyContext): Promise<Response> => {
+    const paths = url.searchParams.getAll('r');
+    const refuse = (status: number, sentence: string): Response =>
+      respond(status, messageBody(`repkit proxy: ${sentence}`), { 'Cache-Control': 'no-store', ...cors }, head);
+    if (url.pathname.length + url.search.length > BATCH_MAX_URL) {
+      return refuse(414, `a batch URL may be ${BATCH_MAX_URL} characters long at most: split it`);
+    }
+    if (paths.length > BATCH_MAX_PARTS) {
+      return refuse(413, `a batch holds at most ${BATCH_MAX_PARTS} parts, got ${paths.length}: split it`);
+    }
+    if (!paths.length) return refuse(400, 'a batch needs one r parameter per service path, such as ?r=/api/v2/scores/{address}');
+    const parts = await Promise.all(
+      paths.map((path): Promise<Part> | Part => {
+        const route = routeOf(path.split('?')[0]!, '');
+        return route ? answerFor(route, url, context) : { status: 404, body: messageBody('Not Found'), headers: {} };
+      }),
+    );
+    const shown = parts.map(({ status, body, headers }) => ({
+      status,
+      headers: Object.fromEntries(Object.entries(headers).filter(([name]) => PART_HEADERS.includes(name))),
+      // Every body the proxy serves is JSON; one that is not (a cache of the operator's) becomes a failure of its own.
+      body: parseJson(body) ?? { message: 'repkit proxy: a cached answer is not JSON' },
+    }));
+    return respond(200, JSON.stringify({ parts: shown }), { 'Cache-Control': 'no-store', ...cors }, head);
+  };
+
   const handle = async (request: Request, context?: ProxyContext): Promise<Response> => {
     const url = new URL(request.url);
     const head = request.method == 'HEAD';
@@ -226,9 +294,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const cors = corsFor(o.allowOrigins, origin, url.origin);
     const route = routeOf(url.pathname, o.basePath);
     const badge = route ? undefined : badgeRouteOf(url.pathname, o.basePath);
+    const batch = !route && !badge && isBatchPath(url.pathname, o.basePath);
     const noStore = { 'Cache-Control': 'no-store' };
 
-    if ((!route && !badge) || (request.method != 'GET' && !head && request.method != 'OPTIONS')) {
+    if ((!route && !badge && !batch) || (request.method != 'GET' && !head && request.method != 'OPTIONS')) {
       return respond(404, messageBody('Not Found'), { ...noStore, ...cors.headers }, head);
     }
     if (badge && request.method != 'OPTIONS') {
@@ -254,25 +323,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     if (request.method == 'OPTIONS') {
       return new Response(null, { status: 204, headers: { ...cors.headers, ...PREFLIGHT_HEADERS } });
     }
+    if (batch) return serveBatch(url, cors.headers, head, context);
     if (!route) return respond(404, messageBody('Not Found'), { ...noStore, ...cors.headers }, head);
-    if (route.invalidAddress) {
-      const cacheControl = negativeCacheControl(o.negativeTtlSeconds);
-      return respond(400, messageBody('Invalid Polkadot address format'), { 'Cache-Control': cacheControl, ...cors.headers }, head);
-    }
-
-    const served = await serve(route, url, context);
-    const now = Date.now();
-    if (!('answer' in served)) {
-      const extra: Record<string, string> = served.retryAfter !== undefined ? { 'Retry-After': String(served.retryAfter) } : {};
-      return respond(served.status, served.body, { ...noStore, ...extra, ...cors.headers }, head);
-    }
-    const { answer, state } = served;
-    return respond(
-      answer.status,
-      answer.body,
-      { ...cacheHeaders(answer, state != 'stale', o, now), 'X-Repkit-Cache': state, ...cors.headers },
-      head,
-    );
+    const { status, body, headers } = await answerFor(route, url, context);
+    return respond(status, body, { ...headers, ...cors.headers }, head);
   };
 
   return async (request, platformContext) => {

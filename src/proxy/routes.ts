@@ -91,3 +91,12 @@ export const badgeRouteOf = (pathname: string, basePath: string | undefined): Ba
   const address = decode(match[2]!) ?? '';
   return { kind: match[1] as BadgeRoute['kind'], address, invalidAddress: !ADDRESS_RE.test(address) };
 };
+
+/** The batch route, after the proxy's `basePath`: `GET {basePath}/batch?r={path}&r={path}…`. */
+export const BATCH_PATH = '/batch';
+
+/**
+ * Whether a request path (percent-encoded) is the batch route: exactly `{basePath}/batch` with a
+ * `basePath`, else any prefix before it (the same mount rule as {@link routeOf}).
+ */
+export const isBatchPath = (pathname: string, basePath: string | undefined): boolean => after(pathname, basePath, BATCH_PATH) === '';

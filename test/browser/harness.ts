@@ -105,3 +105,15 @@ ${configs.map((_, i) => `<div id="w${i}" class="slot"></div>`).join('\n')}
 ${configs.map((c, i) => `RepKit.createWidget(${JSON.stringify({ apiKey: API_KEY, baseUrl: base, ...c })}).mount('#w${i}');`).join('\n')}
 </script>
 </body></html>`;
+
+/**
+ * The service paths (`/api/v2/...`) that requests to a proxy asked for: a plain request's own
+ * path, and each part (`r`) of a batch (`{baseUrl}/batch?r=…`), in order.
+ */
+export const servicePathsOf = (urls: string[]): string[] =>
+  urls.flatMap((u) => {
+    const url = new URL(u);
+    if (url.pathname.endsWith('/batch')) return url.searchParams.getAll('r');
+    const at = url.pathname.indexOf('/api/v2/');
+    return at < 0 ? [] : [url.pathname.slice(at)];
+  });

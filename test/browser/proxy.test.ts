@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
-import { ADDRESSES, API_KEY, settled, useBrowser } from './harness';
+import { ADDRESSES, API_KEY, servicePathsOf, settled, useBrowser } from './harness';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const browser = useBrowser();
@@ -141,9 +141,10 @@ describe('widgets through repkit/proxy in Chromium', () => {
     await noKeyAnywhere(traffic);
     // Every API call of the page went to the proxy on its own origin (images may come from the
     // service's host); the sandbox heard from the proxy alone, with the key.
+    // (Plain requests or batches of them: test/browser/batch.test.ts.)
     const calls = log.requests.filter((u) => u.includes('/api/v2/'));
-    expect(calls.length).toBeGreaterThan(0);
-    for (const url of calls) expect(url.startsWith(`${site.url}/rep/api/v2/`), url).toBe(true);
+    expect(servicePathsOf(calls).length).toBeGreaterThanOrEqual(5);
+    for (const url of calls) expect(url.startsWith(`${site.url}/rep/api/v2/`) || url.startsWith(`${site.url}/rep/batch?`), url).toBe(true);
     expect(browser.sandbox.requests.length).toBeGreaterThan(0);
     for (const r of browser.sandbox.requests) {
       expect(r.apiKey).toBe(API_KEY);
@@ -164,9 +165,11 @@ describe('widgets through repkit/proxy in Chromium', () => {
     // What reaches the allowed proxy, by method: with no key header, the page's requests are
     // simple requests, so the browser sends them with no CORS preflight (no OPTIONS).
     const methods: string[] = [];
+    const gets: string[] = [];
     const allowedProxy = node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [page.url] }));
     const allowed = await startSite('', (req, res) => {
       methods.push(req.method ?? '');
+      if (req.method == 'GET') gets.push(`http://proxy${req.url ?? ''}`);
       allowedProxy(req, res);
     });
     sites.push(allowed);
@@ -190,7 +193,8 @@ describe('widgets through repkit/proxy in Chromium', () => {
     await first.page.goto(`${page.url}/`);
     expect(await settled(first.page, 5)).toEqual(['ready', 'ready', 'ready', 'ready', 'ready']);
     await noKeyAnywhere(traffic);
-    expect(methods.filter((m) => m == 'GET').length).toBeGreaterThanOrEqual(4);
+    // Every widget's resources came by GET, in plain requests or batches.
+    expect(servicePathsOf(gets).length).toBeGreaterThanOrEqual(5);
     expect(methods.filter((m) => m == 'OPTIONS')).toEqual([]);
 
     page.html = pageOf(`${refusing.url}/rep`);
@@ -246,7 +250,7 @@ describe('the demo server', () => {
     await settled(page, widgets);
     const after = log.requests.slice(requestsBefore).filter((u) => u.includes('/api/v2/'));
     expect(after.length).toBeGreaterThan(0);
-    for (const url of after) expect(new URL(url).pathname).toMatch(/^\/rep\/api\/v2\//);
+    for (const url of after) expect(new URL(url).pathname).toMatch(/^\/rep\/(api\/v2\/|batch$)/);
     for (const headers of apiHeaders) expect(headers['x-api-key'], headers.url).toBeUndefined();
     const states = await page.$$eval('.repkit', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.state));
     expect(states.filter((s) => s == 'ready').length).toBeGreaterThanOrEqual(widgets);

@@ -145,6 +145,24 @@ describe('in workerd: behaviour', () => {
     expect(sb.hits(`scores/${address}`)).toBe(1);
   });
 
+  it('answers a batch of paths in one response, each part from the same cache', async () => {
+    const mf = testWorker({ upstream: sb.url, basePath: '/rep' });
+    const address = nextAddress();
+    const paths = [`scores/${address}`, `profiles/${address}`, 'scores/not-an-address'];
+    const first = await mf.dispatchFetch(url(paths[0]!));
+    await first.arrayBuffer();
+    const response = await mf.dispatchFetch(`http://proxy.test/rep/batch?${paths.map((p) => `r=/api/v2/${p}`).join('&')}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const { parts } = (await response.json()) as { parts: { status: number; headers: Record<string, string> }[] };
+    expect(parts.map((p) => [p.status, p.headers['X-Repkit-Cache']])).toEqual([
+      [200, 'hit'],
+      [200, 'miss'],
+      [400, undefined],
+    ]);
+    expect(sb.hits(`scores/${address}`)).toBe(1);
+  });
+
   it('uses the Workers Cache API (caches.default) when there is no in-memory cache', async () => {
     const mf = testWorker({ upstream: sb.url, cache: false });
     const address = nextAddress();
