@@ -11,7 +11,7 @@ import { pageOrigin } from '../util/values';
  * - `said`: the service's own words, which replace the sentence (`http`, `malformed`);
  * - `cause`: the error behind it (a `fetch` rejection), kept as the `ServiceError`'s `cause`.
  */
-export type Failure = readonly [kind: ServiceErrorKind, detail?: unknown, said?: string, cause?: unknown];
+export type Failure = readonly [kind: ServiceErrorKind, detail?: unknown, said?: string | 0, cause?: unknown];
 
 /** Ends an attempt with a {@link Failure}; the request loop (./request) catches it. */
 export const fail = (...failure: Failure): never => {
@@ -25,12 +25,16 @@ export const isFailure = (thrown: unknown): thrown is Failure => Array.isArray(t
 const SENTENCES: Readonly<Record<ServiceErrorKind, (detail: unknown, status: number) => string>> = {
   http: (_, status) => `the service answered with status ${status}`,
   malformed: (problem) => `malformed response: ${problem}`,
-  // A browser reports the service's refusal of this page's origin as a network failure.
-  network: (answered) =>
-    `could not reach the service (${answered ? 'the connection closed before the response was complete' : 'no response'}). If the service is up, it may have refused this site's origin${pageOrigin()} for the API key.`,
+  network: (answered) => `the connection failed (${answered ? 'closed before the response was complete' : 'no response'})`,
+  unreachable: () => 'nothing answers at this address: check baseUrl (host, port)',
+  refused: () => `refused this origin${pageOrigin()}: add it to the API key in the developer portal, or use a proxy`,
+  blocked: () => "blocked by this page's CSP: add the service to connect-src",
+  'not-service': () => '404 Not Found: baseUrl is not the service; check its path',
+  'invalid-key': () => 'invalid API key: check apiKey',
+  quota: (at) => `quota used up until ${new Date(at as number).toISOString()}`,
   timeout: (ms) => `timed out after ${ms} ms`,
   'too-large': (limit) => `response too large: more than ${limit} bytes`,
-  refused: () => 'the service answered with a redirect, which repkit does not follow: the API key goes to baseUrl only',
+  redirect: () => 'the service answered with a redirect, which repkit does not follow: the API key goes to baseUrl only',
 };
 
 /**
@@ -38,4 +42,4 @@ const SENTENCES: Readonly<Record<ServiceErrorKind, (detail: unknown, status: num
  * `status` is the answer's HTTP status, or 0 when none arrived.
  */
 export const serviceError = (url: string, status: number, [kind, detail, said, cause]: Failure): ServiceError =>
-  new ServiceError(status, `GET ${url}: ${said ?? SENTENCES[kind](detail, status)}`, kind, cause);
+  new ServiceError(status, `GET ${url}: ${said || SENTENCES[kind](detail, status)}`, kind, cause, kind == 'quota' ? (detail as number) : 0);

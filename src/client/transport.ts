@@ -75,7 +75,7 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
       signal: controller.signal,
     });
     const { status } = response;
-    if (response.type == 'opaqueredirect' || (status > 299 && status < 400)) fail('refused');
+    if (response.type == 'opaqueredirect' || (status > 299 && status < 400)) fail('redirect');
     return [status, await readBody(response, options.maxResponseBytes), response.headers];
   } catch (error) {
     if (signal.aborted) throw abortError(signal);
