@@ -32,6 +32,8 @@ export const whyUnread = async (url: string, fetcher: typeof fetch): Promise<Ser
   } catch {
     kind = 'unreachable';
   }
+  // The violation events are dispatched in tasks of their own, after the rejections.
+  await new Promise((later) => setTimeout(later));
   const { origin } = new URL(url);
   for (const uri of blocked) if (uri.startsWith(origin)) kind = 'blocked';
   return kind;
