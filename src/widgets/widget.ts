@@ -254,7 +254,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     // A spent quota the last page load saw: nothing is sent before it resets.
     const gate = gateKey(this.#client.baseUrl, this.#options.apiKey);
     const spent = key && readStored<number>(win, area, gate);
-    if (spent) closeGate(gate, spent.value);
+    if (spent) closeGate(gate, +spent.value);
     const stored = key && !fresh ? readStored<Data>(win, area, key) : undefined;
     // Stale-while-revalidate: the stored answer is shown at once, in this task, so it is in
     // the first frame; a young enough one is not even asked for again.
