@@ -326,7 +326,9 @@ function productionMessage(status, route) {
   if (status === 404) {
     if (route?.name === 'category') return 'Category score not found for this user';
     if (route?.name === 'badge') return 'Badge not found for this user';
-    return 'Not Found';
+    // Another deployment's 404 for a record names what is missing; only an unknown path is
+    // the catch-all `Not Found`, which repkit reads as a wrong baseUrl.
+    return route ? 'Record not found for this address' : 'Not Found';
   }
   if (status === 500 && route) return FAILED[route.name];
   return http.STATUS_CODES[status] ?? 'Error';

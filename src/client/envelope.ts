@@ -12,7 +12,12 @@ export const unwrap = (status: number, text: string): unknown => {
   const record = isRecord(body) ? body : undefined;
   const said = [record?.message, record?.error].find(isText);
   const saidShort = said && said.length > 300 ? said.slice(0, 300) + '…' : said;
-  if (status < 200 || status > 299) fail('http', `the service answered with status ${status}`, saidShort);
+  if (status < 200 || status > 299) {
+    // The service's own 404s name what is missing; its catch-all (or a body that is not even
+    // JSON: another server) means the path is not one of its routes: baseUrl is wrong.
+    if (status == 404 && (!record || said == 'Not Found')) fail('not-service');
+    fail(status == 401 || (status == 403 && /key/i.test(said ?? '')) ? 'invalid-key' : 'http', 0, saidShort);
+  }
   // A failure reported inside a 200 is not an answer a widget can show.
   if (record?.success === false) malformed('the service reported a failure', saidShort);
   if (record?.data != null) return record.data;

@@ -36,7 +36,8 @@ export interface ClientOptions {
   /**
    * Retries after the first attempt (0 to 5: at most `retries + 1` requests), on network errors (at
    * most one), 429, 502, 503 and 504, with exponential backoff and jitter. A 429's wait (`Retry-After`,
-   * `X-RateLimit-Reset` or the reset time in its message) is honoured up to 10 s; a longer one fails at once.
+   * `X-RateLimit-Reset` or the reset time in its message) is honoured up to 10 s; a longer one fails at once
+   * (`kind: 'quota'`), and nothing is sent for that `baseUrl` and key before it.
    * @default 2
    */
   retries?: number;

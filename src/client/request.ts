@@ -1,5 +1,7 @@
 import { unwrap } from './envelope';
-import { isFailure, serviceError } from './failure';
+import { isFailure, serviceError, type Failure } from './failure';
+import { whyUnread, watchCsp } from './probe';
+import { closeGate, gateKey, gateOpensAt } from './quota';
 import type { ResolvedClientOptions } from './options';
 import { rateLimitWait } from './rate-limit';
 import { nextDelay } from './retry';
@@ -15,6 +17,9 @@ import { fromWire } from './wire';
  * envelope (./envelope), adapts what the service sends (./wire) and
  * checks the record (./validate). Each of those steps throws a `Failure` (./failure) to end
  * the attempt; a failure that is not retried becomes the call's `ServiceError` there.
+ * Nothing is sent while the quota gate (./quota) of this base URL and key is closed: the call
+ * then rejects at once (`quota`), and a 429 that says when the quota resets closes it. In a
+ * page, with its own `fetch`, a request that got no answer at all is told apart (./probe).
  */
 export const request = async <T>(
   options: ResolvedClientOptions,
@@ -25,29 +30,33 @@ export const request = async <T>(
 ): Promise<T> => {
   const url = options.baseUrl + path;
   const deadline = Date.now() + 2 * options.timeoutMs;
+  const gate = gateKey(options.baseUrl, options.apiKey);
+  watchCsp();
   for (let tries = 0, networkFailures = 0; ; tries++) {
     let answer: Answer | undefined;
+    const opensAt = gateOpensAt(gate);
+    if (opensAt) throw serviceError(url, 429, ['quota', opensAt]);
     try {
       answer = await batchedGet(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
       const data = unwrap(answer[0], answer[1]);
       fromWire(data, key);
       if (check(rule, data)) return data;
-    } catch (failure) {
-      if (!isFailure(failure)) throw failure;
-      const [kind] = failure;
+    } catch (thrown) {
+      if (!isFailure(thrown)) throw thrown;
+      let failure: Failure = thrown;
+      const [kind, answered, said] = failure;
       const status = answer?.[0] ?? 0;
       if (kind == 'network') networkFailures++;
-      const wait = nextDelay(
-        kind,
-        status,
-        answer && rateLimitWait(answer[2], answer[1], Date.now()),
-        tries,
-        options.retries,
-        networkFailures,
-        deadline - Date.now(),
-        Math.random(),
-      );
-      if (wait === undefined) throw serviceError(url, status, failure);
+      const serverWait = answer && rateLimitWait(answer[2], answer[1], Date.now());
+      if (status == 429 && serverWait) closeGate(gate, Date.now() + serverWait);
+      const wait = nextDelay(kind, status, serverWait, tries, options.retries, networkFailures, deadline - Date.now(), Math.random());
+      if (wait === undefined) {
+        if (gateOpensAt(gate) && status == 429) failure = ['quota', gateOpensAt(gate), said];
+        // No answer at all: in a page, why (the rejection does not say).
+        else if (kind == 'network' && !answered && globalThis.document && !options.fetch)
+          failure = [await whyUnread(url, options.fetch ?? fetch), 0, 0, failure[3]];
+        throw serviceError(url, status, failure);
+      }
       await sleep(wait, signal);
     }
   }

@@ -1,15 +1,38 @@
 /**
  * What went wrong, for code that must react differently (a widget's sentence, a retry):
  * - `http`: the service answered with an error status (see `statusCode`);
- * - `network`: no answer at all: offline, DNS, connection refused, or a browser hiding a
- *   refusal of the page's origin (the service answers 403 without CORS headers);
+ * - `network`: the connection failed: an answer cut short, or (outside a page) no answer at all;
+ * - `unreachable`: in a page, nothing answers at that URL (connection refused, DNS, wrong
+ *   port or host, offline): a second request without the key got no answer either;
+ * - `refused`: in a page, something answers at that URL but the browser may not read it:
+ *   the service refused this page's origin, or the key from a browser (its 403 has no CORS
+ *   headers). Add the origin to the key in the service's developer portal, or use a proxy;
+ * - `blocked`: the page's Content-Security-Policy does not allow the URL (`connect-src`);
+ * - `not-service`: a 404 that is not the service's (its catch-all `Not Found`, or a body that
+ *   is not JSON) for a path repkit built: `baseUrl`'s path is wrong;
+ * - `invalid-key`: the service said the API key is missing, malformed, invalid or revoked
+ *   (401, or a 403 about the key read server-side);
+ * - `quota`: the key's quota is used up (429): see {@link ServiceError.retryAt}. Until then no
+ *   request goes out for that `baseUrl` and key, from any client or widget on the page;
  * - `timeout`: no answer within `timeoutMs`;
  * - `malformed`: an answer that is not the JSON record it should be;
  * - `too-large`: an answer larger than `maxResponseBytes`;
- * - `refused`: an answer repkit will not use, such as a redirect (the API key goes to
- *   `baseUrl`'s origin only).
+ * - `redirect`: the service answered with a redirect, which repkit does not follow (the API
+ *   key goes to `baseUrl`'s origin only).
  */
-export type ServiceErrorKind = 'http' | 'network' | 'timeout' | 'malformed' | 'too-large' | 'refused';
+export type ServiceErrorKind =
+  | 'http'
+  | 'network'
+  | 'unreachable'
+  | 'refused'
+  | 'blocked'
+  | 'not-service'
+  | 'invalid-key'
+  | 'quota'
+  | 'timeout'
+  | 'malformed'
+  | 'too-large'
+  | 'redirect';
 
 /**
  * The error every failed client operation rejects with, except a caller's abort (which
@@ -26,17 +49,21 @@ export class ServiceError extends Error {
   declare readonly statusCode: number;
   /** What kind of failure this is; see {@link ServiceErrorKind}. */
   declare readonly kind: ServiceErrorKind;
+  /** For `kind: 'quota'`: when the quota resets (epoch ms); nothing is sent before then. */
+  declare readonly retryAt?: number;
 
   /**
    * @param statusCode the HTTP status, or 0
    * @param message what happened, in a sentence
    * @param kind defaults to `http` for a status and `network` for 0
    * @param cause the underlying error (a `fetch` rejection, a JSON syntax error)
+   * @param retryAt for `quota`: when the quota resets (epoch ms)
    */
-  constructor(statusCode: number, message: string, kind?: ServiceErrorKind, cause?: unknown) {
+  constructor(statusCode: number, message: string, kind?: ServiceErrorKind, cause?: unknown, retryAt?: number) {
     super(message, cause === undefined ? undefined : { cause });
     this.statusCode = statusCode;
     this.kind = kind ?? (statusCode ? 'http' : 'network');
+    if (retryAt) this.retryAt = retryAt;
   }
 }
 

@@ -1,7 +1,6 @@
 import { fail, isFailure } from './failure';
 import type { ResolvedClientOptions } from './options';
 import { abortError } from './service-error';
-import { pageOrigin } from '../util/values';
 
 /** An HTTP answer, read whole: any status but a redirect. */
 export type Answer = readonly [status: number, text: string, headers: Headers];
@@ -32,7 +31,7 @@ export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
  * closed stream in some fetch implementations.
  */
 const readBody = async (response: Response, limit: number): Promise<string> => {
-  const tooLarge = () => fail('too-large', `response too large: more than ${limit} bytes`);
+  const tooLarge = () => fail('too-large', limit);
   if (Number(response.headers.get('content-length')) > limit) tooLarge();
   const reader = response.body?.getReader();
   if (!reader) {
@@ -77,21 +76,12 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
       signal: controller.signal,
     });
     const { status } = response;
-    if (response.type == 'opaqueredirect' || (status > 299 && status < 400))
-      fail('refused', 'the service answered with a redirect, which repkit does not follow: the API key goes to baseUrl only');
+    if (response.type == 'opaqueredirect' || (status > 299 && status < 400)) fail('redirect');
     return [status, await readBody(response, options.maxResponseBytes), response.headers];
   } catch (error) {
     if (signal.aborted) throw abortError(signal);
     if (isFailure(error)) throw error;
-    // A browser reports the service's refusal of this page's origin as a network failure.
-    return fail(
-      timedOut ? 'timeout' : 'network',
-      timedOut
-        ? `timed out after ${timeoutMs} ms`
-        : `could not reach the service (${response ? 'the connection closed before the response was complete' : 'no response'}). If the service is up, it may have refused this site's origin${pageOrigin()} for the API key.`,
-      undefined,
-      error,
-    );
+    return fail(timedOut ? 'timeout' : 'network', timedOut ? timeoutMs : !!response, undefined, error);
   } finally {
     signal.removeEventListener('abort', cancel);
     // Whatever the outcome, nothing more is read: this stops a download the size cap cut short.

@@ -1,5 +1,5 @@
 import { isServiceError } from '../client/service-error';
-import { formatAge } from '../render/format';
+import { formatAge, formatTime } from '../render/format';
 import { html, type Html } from '../render/html';
 import { pageOrigin } from '../util/values';
 
@@ -16,24 +16,42 @@ export interface Failure {
 /**
  * Turns an error into a sentence, chosen by the error's kind and status, never by its
  * message. `notFound` is the widget's own sentence for a 404, since "not found" means
- * something different to each kind.
+ * something different to each kind; `locale` says when a spent quota resets.
  */
-export const describeFailure = (error: unknown, notFound: string): Failure => {
+export const describeFailure = (error: unknown, notFound: string, locale?: string): Failure => {
   if (!isServiceError(error)) return { sentence: 'Something went wrong while showing this widget.', retry: true };
   const status = error.statusCode;
-  if (error.kind == 'timeout') return { sentence: 'The service took too long to answer (timed out).', retry: true };
-  if (error.kind == 'network')
-    return {
-      sentence: `The widget could not reach the service. If this keeps happening, the API key may not allow this site's origin${pageOrigin()}: add it to the key in the service's developer portal, or use a repkit proxy.`,
-      retry: true,
-    };
-  if (error.kind == 'too-large')
-    return { sentence: 'The service sent more data than this widget accepts (response too large).', retry: false };
-  if (error.kind == 'refused')
-    return { sentence: 'The service redirected the request elsewhere; the widget does not follow redirects.', retry: false };
-  if (error.kind == 'malformed') return { sentence: 'The service sent data this widget could not read.', retry: true };
+  switch (error.kind) {
+    case 'timeout':
+      return { sentence: 'The service took too long to answer (timed out).', retry: true };
+    case 'network':
+      return { sentence: 'The connection to the service failed.', retry: true };
+    case 'unreachable':
+      return { sentence: 'The widget could not reach the service: check the host and port of baseUrl.', retry: true };
+    case 'refused':
+      return {
+        sentence: `The service refused this site${pageOrigin()}: add it to the API key's origins in the developer portal (at most three), or use a repkit proxy.`,
+        retry: false,
+      };
+    case 'blocked':
+      return { sentence: "This page's Content-Security-Policy blocks the service: add it to connect-src.", retry: false };
+    case 'not-service':
+      return { sentence: "The baseUrl is not the service's (404): check its path.", retry: false };
+    case 'invalid-key':
+      return { sentence: 'This widget has an invalid API key: check apiKey.', retry: false };
+    case 'quota':
+      return {
+        sentence: `The quota for this site is used up; the widget tries again at ${formatTime(error.retryAt!, locale)}.`,
+        retry: false,
+      };
+    case 'too-large':
+      return { sentence: 'The service sent more data than this widget accepts (response too large).', retry: false };
+    case 'redirect':
+      return { sentence: 'The service redirected the request elsewhere; the widget does not follow redirects.', retry: false };
+    case 'malformed':
+      return { sentence: 'The service sent data this widget could not read.', retry: true };
+  }
   if (status == 400) return { sentence: 'This is not a valid address.', retry: false };
-  if (status == 401) return { sentence: 'This widget has an invalid API key.', retry: false };
   // A 403 a page can read comes from a proxy (the service's own has no CORS headers).
   if (status == 403) {
     return {
@@ -54,16 +72,14 @@ export const describeFailure = (error: unknown, notFound: string): Failure => {
  */
 export const keepsData = (error: unknown): boolean =>
   isServiceError(error) &&
-  (error.kind == 'network' ||
-    error.kind == 'timeout' ||
-    error.kind == 'malformed' ||
+  (/^(network|unreachable|refused|blocked|timeout|malformed)$/.test(error.kind) ||
     error.statusCode == 429 ||
     error.statusCode == 403 ||
     error.statusCode >= 500);
 
 /** The note under data kept through a failure: when it was loaded, and why it was not reloaded (a polite live region). */
 export const staleNote = (error: Error, loadedAt: number, locale: string | undefined): Html =>
-  html`<p class="rk-stale" part="stale" role="status">As of <time datetime="${new Date(loadedAt).toISOString()}">${formatAge(Date.now() - loadedAt, locale)}</time>. ${describeFailure(error, '').sentence}</p>`;
+  html`<p class="rk-stale" part="stale" role="status">As of <time datetime="${new Date(loadedAt).toISOString()}">${formatAge(Date.now() - loadedAt, locale)}</time>. ${describeFailure(error, '', locale).sentence}</p>`;
 
 /** The failure view: the sentence, and a button to try again when that may help. */
 export const failureView = ({ sentence, retry, empty }: Failure): Html =>

@@ -1,4 +1,6 @@
 import { OptionError } from '../client/option-error';
+import { closeGate, gateKey } from '../client/quota';
+import { isServiceError } from '../client/service-error';
 import { ServiceClient } from '../client/service-client';
 import { html, renderInto } from '../render/html';
 import { isElement, ownValue } from '../util/values';
@@ -58,6 +60,7 @@ const LOAD = 0;
 const DECORATION = 1;
 const LAZY_WATCH = 2;
 const SCHEME = 3;
+const QUOTA_WAIT = 4;
 
 /**
  * The controller every widget kind shares: options, mount, update, refresh, destroy, the
@@ -247,6 +250,10 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
             ),
           ])
         : undefined;
+    // A spent quota the last page load saw: nothing is sent before it resets.
+    const gate = gateKey(this.#client.baseUrl, this.#options.apiKey);
+    const spent = key && readStored<number>(win, area, gate);
+    if (spent) closeGate(gate, +spent.value);
     // A server's data is taken by the first load (mount's), as a stored answer would be.
     const stored = this.#seed ?? (key && !fresh ? readStored<Data>(win, area, key) : undefined);
     this.#seed = undefined;
@@ -302,6 +309,15 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
    */
   #fail(thrown: unknown): void {
     const error = asError(thrown);
+    // A spent quota: kept for the next page load, and the widget loads again when it resets.
+    const at = isServiceError(error) && error.retryAt;
+    if (at) {
+      const { cache, cacheTtlMs } = this.#options;
+      if (cache != 'none' && cacheTtlMs)
+        writeStored(this.#host?.ownerDocument.defaultView, cache, gateKey(this.#client.baseUrl, this.#options.apiKey), at);
+      const timer = setTimeout(() => void this.#load(true), Math.min(at - Date.now(), 2147483647));
+      this.#held.hold(QUOTA_WAIT, () => clearTimeout(timer));
+    }
     if (this.#data && keepsData(error)) {
       this.#stale = error;
       this.#state = 'ready';
@@ -332,7 +348,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     view.setAttribute('aria-busy', String(state == 'loading'));
     try {
       if (state == 'error') {
-        renderInto(view, failureView(describeFailure(this.#error, views.notFound(this.#options))));
+        renderInto(view, failureView(describeFailure(this.#error, views.notFound(this.#options), this.#options.locale)));
       } else {
         renderInto(
           view,

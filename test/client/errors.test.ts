@@ -70,9 +70,45 @@ describe('403: from a page, an invalid key is the CORS refusal', () => {
   });
 });
 
+describe('a wrong baseUrl path or key: kinds of their own', () => {
+  it('a 404 that is the service\'s catch-all is not-service (baseUrl\'s path is wrong), not "no data"', async () => {
+    const error = (await rejection(
+      new ServiceClient({ apiKey: 'demo-x', baseUrl: server.url + '/api', retries: 0 }).getScores(rich),
+    )) as ServiceError;
+    expectServiceError(error, 404);
+    expect(error.kind).toBe('not-service');
+    expect(error.message).toMatch(/: 404 Not Found: baseUrl is not the service; check its path$/);
+  });
+  it('a 404 whose body is not JSON (another server) is not-service too', async () => {
+    const fetch = async () => new Response('<h1>Not Found</h1>', { status: 404 });
+    const error = (await rejection(new ServiceClient({ apiKey: 'k', fetch, retries: 0 }).getScores(rich))) as ServiceError;
+    expect(error.kind).toBe('not-service');
+  });
+  it('a 404 naming what is missing keeps kind http', async () => {
+    expect(((await rejection(faulty({ status: 404 }).getScores(unknown))) as ServiceError).kind).toBe('http');
+  });
+  it.each(['API key is required', 'Invalid API key format', 'Invalid or revoked API key'])(
+    '401 %s is invalid-key, with the service words',
+    async (message) => {
+      const fetch = async () => new Response(JSON.stringify({ message }), { status: 401 });
+      const error = (await rejection(new ServiceClient({ apiKey: 'k', fetch, retries: 0 }).getScores(rich))) as ServiceError;
+      expectServiceError(error, 401, message);
+      expect(error.kind).toBe('invalid-key');
+    },
+  );
+  it('a 403 about the key read server-side is invalid-key; Origin not allowed stays http', async () => {
+    const answer = (error: string) => async () => new Response(JSON.stringify({ success: false, error }), { status: 403 });
+    const kindOf = async (error: string) =>
+      ((await rejection(new ServiceClient({ apiKey: 'k', fetch: answer(error), retries: 0 }).getScores(rich))) as ServiceError).kind;
+    expect(await kindOf('Invalid API key')).toBe('invalid-key');
+    expect(await kindOf('API key required')).toBe('invalid-key');
+    expect(await kindOf('Origin not allowed')).toBe('http');
+  });
+});
+
 describe('404: what does not exist', () => {
   it('getScores answered 404 (other deployments)', async () => {
-    expectServiceError(await rejection(faulty({ status: 404 }).getScores(unknown)), 404, 'Not Found');
+    expectServiceError(await rejection(faulty({ status: 404 }).getScores(unknown)), 404, 'Record not found for this address');
   });
   it('getProfile answered 404 (other deployments)', async () => {
     expectServiceError(

@@ -10,6 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIXTURES } from '../../demo/fixtures.mjs';
+import type { ServiceError } from '../../src/client/service-error';
 import { ADDRESSES, useSandbox } from '../helpers/sandbox';
 import { fast, useFastClock } from '../helpers/clock';
 import { serverSideFetch } from '../helpers/server-fetch';
@@ -151,13 +152,15 @@ describe('429 with Retry-After (other deployments)', () => {
 
 describe('no response at all: statusCode 0', () => {
   it(
-    'a dropped connection is retried, then fails saying it could not reach the service',
+    'a dropped connection is retried, then fails saying nothing answers there',
     onFastClock(async () => {
       const error = await fast(rejection(faulty({ drop: true }, { retries: 1 }).getScores(rich)));
       expectServiceError(error, 0);
       // With no HTTP answer there is no status to show: the message is what tells the user why.
-      expect(error.message).toMatch(/could not reach the service/i);
-      expect(requests()).toHaveLength(2);
+      expect(error.message).toMatch(/nothing answers at this address/i);
+      // Two with the key; then one keyless no-cors probe, which the dropping server did not answer either.
+      expect(requests().filter((r) => r.apiKey !== null)).toHaveLength(2);
+      expect(requests()).toHaveLength(3);
     }),
   );
 
@@ -178,7 +181,8 @@ describe('no response at all: statusCode 0', () => {
       return s.url;
     });
     const error = await rejection(clientFor(closed).getScores(rich));
-    expectServiceError(error, 0, /could not reach the service/i);
+    expectServiceError(error, 0, /nothing answers at this address: check baseUrl \(host, port\)$/);
+    expect((error as ServiceError).kind).toBe('unreachable');
   });
 
   it('a body cut off in the middle fails with statusCode 0', async () => {

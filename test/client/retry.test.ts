@@ -43,7 +43,7 @@ describe('which failures are retried', () => {
     expect(delay(state({ kind: 'network', status: 0, networkFailures: 1 }))).toBeGreaterThan(0);
     expect(delay(state({ kind: 'network', status: 0, networkFailures: 2, tries: 1 }))).toBeUndefined();
   });
-  it.each(['timeout', 'malformed', 'too-large', 'refused'] as const)('never %s', (kind) => {
+  it.each(['timeout', 'malformed', 'too-large', 'redirect'] as const)('never %s', (kind) => {
     expect(delay(state({ kind, status: kind == 'malformed' ? 200 : 0 }))).toBeUndefined();
   });
   it('the kind decides, not the status: a malformed 503 is not retried', () => {

@@ -167,7 +167,7 @@ describe('headers on the wire', () => {
   const upstream = useCaptureServer();
 
   it('sends only Accept, X-API-Key and what the runtime needs: no cookie or client header', async () => {
-    const proxy = createProxy({ apiKey: KEY, upstream: upstream.url, basePath: '/rep' });
+    const proxy = createProxy({ apiKey: KEY, upstream: upstream.url, basePath: '/rep', allowOrigins: ['https://site.example'] });
     const response = await get(proxy, `scores/${A}`, {
       headers: {
         Cookie: 'session=abc',
@@ -175,6 +175,8 @@ describe('headers on the wire', () => {
         'X-API-Key': 'dp_live_page',
         'X-Forwarded-For': '10.0.0.1',
         Referer: 'https://site.example/page',
+        // The service takes Origin, else Referer, as the page's origin: neither may go upstream.
+        Origin: 'https://site.example',
         'User-Agent': 'Visitor/1.0',
         'Accept-Language': 'de',
         'X-Custom': '1',

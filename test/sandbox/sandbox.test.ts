@@ -760,7 +760,8 @@ describe('faults', () => {
       [{ status: 500 }, path, 500, 'Failed to get scores'],
       [{ status: 500 }, `/api/v2/profiles/${rich}`, 500, 'Failed to get profile'],
       [{ status: 500 }, `/api/v2/badges/${rich}/ReferendumVoter`, 500, 'Failed to get badge'],
-      [{ status: 404 }, path, 404, 'Not Found'],
+      // Another deployment's 404 for a record names it; `Not Found` is the catch-all of unknown paths.
+      [{ status: 404 }, path, 404, 'Record not found for this address'],
       [{ status: 404 }, `/api/v2/scores/${rich}/longevity`, 404, 'Category score not found for this user'],
       [{ status: 404 }, `/api/v2/badges/${rich}/ReferendumVoter`, 404, 'Badge not found for this user'],
       [{ status: 400 }, path, 400, 'Invalid Polkadot address format'],

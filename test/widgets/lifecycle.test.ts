@@ -187,15 +187,18 @@ describe('error state: invalid API key (401)', () => {
 describe('error state: a key refused for this page (403, the CORS refusal)', () => {
   // happy-dom can read the refusal, which a browser cannot (test/browser covers that case).
   it.each([
-    ['an invalid key', { apiKey: 'wrong-key' }],
-    ['a key locked to another origin', { apiKey: ORIGIN_LOCKED_KEY }],
-  ])('%s: the sentence names the origin, no retry', async (_name, extra) => {
+    // The service says the key is what is wrong: that is the sentence, not the origin.
+    ['an invalid key', { apiKey: 'wrong-key' }, 'This widget has an invalid API key: check apiKey.'],
+    [
+      'a key locked to another origin',
+      { apiKey: ORIGIN_LOCKED_KEY },
+      `This site's origin (${location.origin}) is not allowed: add it to the proxy's allowOrigins or to the API key's origins.`,
+    ],
+  ])('%s: the sentence says what to fix, no retry', async (_name, extra, sentence) => {
     const onError = vi.fn();
     const { root, loaded } = mountWidget(reputation({ ...extra, onError }));
     expect(await loaded).toBe('error');
-    expect(textOf(root.querySelector('[role="alert"]'))).toBe(
-      `This site's origin (${location.origin}) is not allowed: add it to the proxy's allowOrigins or to the API key's origins.`,
-    );
+    expect(textOf(root.querySelector('[role="alert"]'))).toBe(sentence);
     expect(root.querySelector('button')).toBeNull();
     expect(onError.mock.calls[0]![0].statusCode).toBe(403);
   });
@@ -469,8 +472,9 @@ describe('update() with data options reloads with a request', () => {
     widget.update({ apiKey: 'revoked-key' });
     expect(await next).toBe('error');
     expect(server.sandbox.requests.at(-1)).toMatchObject({ apiKey: 'revoked-key', path: scoresPath(ADDRESSES.rich) });
-    // From this page (happy-dom's origin, which can read the refusal) an unknown key is a 403.
-    expect(textOf(viewOf(root))).toContain("This site's origin");
+    // From this page (happy-dom's origin, which can read the refusal) an unknown key is a 403
+    // saying so: the data shown is kept, with the sentence about the key.
+    expect(textOf(viewOf(root))).toContain('This widget has an invalid API key');
     expect(onError.mock.calls[0]![0].statusCode).toBe(403);
   });
 
