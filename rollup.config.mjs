@@ -153,10 +153,11 @@ const PROXY_INPUT = { 'repkit.proxy': 'src/proxy/index.ts', 'repkit.proxy.node':
 
 export default [
   {
-    // The ES modules: `repkit` (pure, no side effects, readable; bundlers minify it) and
-    // `repkit/embed` (auto-mounting). One build, so the embed entry imports the pure one
-    // and a page that loads both runs one copy of the code.
-    input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts' },
+    // The ES modules: `repkit` (pure, no side effects, readable; bundlers minify it),
+    // `repkit/embed` (auto-mounting) and `repkit/batch` (the add-on that turns batching on). One
+    // build, so the other entries import the pure one's code (the client in a shared chunk) and a
+    // page that loads them all runs one copy of it.
+    input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts', 'repkit.batch': 'src/batch.ts' },
     output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: 'repkit-[hash].mjs' },
     plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin()],
   },
@@ -173,10 +174,17 @@ export default [
     output: { file: `dist/repkit.${kind}.umd.js`, format: 'umd', name: 'RepKit', sourcemap: true, exports: 'named' },
     plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin(), terserPlugin()],
   })),
+  // dist/repkit.batch.js: the batching add-on for a page of script tags. It registers with the
+  // global RepKit of whichever script (above) defined it, so it carries none of their code.
   {
-    input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts' },
+    input: 'src/umd/batch.ts',
+    output: { file: 'dist/repkit.batch.js', format: 'iife', sourcemap: true },
+    plugins: [typescriptPlugin(), terserPlugin()],
+  },
+  {
+    input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts', 'repkit.batch': 'src/batch.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'repkit-[hash].d.ts' },
-    plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations()],
+    plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations(['repkit', 'repkit.embed', 'repkit.batch'])],
     external: [/\.css\?raw$/],
   },
   // repkit/react and repkit/preact: declarations only, adding <repkit-widget> to that library's

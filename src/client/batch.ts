@@ -1,12 +1,14 @@
 import type { Failure } from './failure';
 import type { ResolvedClientOptions } from './options';
 import { abortError } from './service-error';
-import { get, type Answer } from './transport';
+import type { Answer, Get } from './transport';
 import { BODY_BOUNDS } from '../util/option-checks';
 import { parseJson } from '../util/values';
 
 /**
- * One request for a page of widgets (README, "One request for a page of widgets"). A client
+ * One request for a page of widgets (README, "One request for a page of widgets"): the add-on
+ * (`import 'repkit/batch'`, or dist/repkit.batch.js after a repkit script) puts {@link batching}
+ * in the place of ./transport's `get` (./transport's `setSend`). A client
  * without `apiKey` talks to a proxy (nothing else answers it), so the requests it makes in one
  * task to one `baseUrl` go out together as `GET {baseUrl}/batch?r={path}&r={path}…`, which
  * repkit's proxy answers with `{ parts: [{ status, headers, body }] }`. Each caller gets its own
@@ -34,99 +36,106 @@ type Waiting = [
   reject: (error: unknown) => void,
 ];
 
-/** Base URLs whose proxy does not batch: their requests go one by one. */
-const single = new Set<string>();
-
-/** Requests made in this task by clients without a key; sent when it ends. */
-let queue: Waiting[] | undefined;
-
-/** A request on its own, in the time it has left of `timeoutMs` since `started`. */
-const alone = ([options, url, timeoutMs, signal, resolve, reject]: Waiting, started: number): void => {
-  if (!signal.aborted) get(options, url, Math.max(1, timeoutMs - Date.now() + started), signal).then(resolve, reject);
-};
-
 /**
- * One batch to `options.baseUrl`. Each part is the answer of its caller's GET; a failure of the
- * batch is each caller's, a timeout as it is, anything else by sending each request on its own.
- * It runs to its end even when every caller has gone: the proxy keeps what it fetched.
+ * A sender for ./transport's `setSend`: `get` (./transport's own GET) for a client with a key,
+ * batches for the others. Each call has a queue and a list of proxies that do not batch of its own.
  */
-const send = async (options: ResolvedClientOptions, parts: Waiting[], url: string): Promise<void> => {
-  const started = Date.now();
-  let answers: { status: number; headers?: HeadersInit; body?: unknown }[] | undefined;
-  let failure: Failure | undefined;
-  try {
-    const [status, text] = await get(
-      // Each part is held to its own client's limit below; the whole, to the most any client may allow.
-      { ...options, maxResponseBytes: BODY_BOUNDS.max },
-      url,
-      Math.max(...parts.map((p) => p[2])),
-      new AbortController().signal,
-    );
-    answers = status == 200 ? (parseJson(text) as { parts?: typeof answers } | undefined)?.parts : undefined;
-  } catch (error) {
-    failure = error as Failure;
-  }
-  if (answers?.length != parts.length) answers = undefined;
-  parts.forEach((part, i) => {
-    const answer = answers?.[i];
-    if (answer) {
-      const limit = part[0].maxResponseBytes;
-      // A part without a body reads as `undefined`, which the checks refuse as not JSON.
-      const text = String(JSON.stringify(answer.body));
-      try {
-        return text.length > limit ? part[5](['too-large', limit]) : part[4]([answer.status, text, new Headers(answer.headers)]);
-      } catch {
-        // Headers that are not headers: this part is no answer.
-        return part[5](['malformed', 'bad headers']);
-      }
-    }
-    if (failure?.[0] == 'timeout') return part[5](['timeout', part[2]]);
-    // Not a batch answer: this proxy does not batch.
-    single.add(options.baseUrl);
-    alone(part, started);
-  });
-};
+export const batching = (get: Get): Get => {
+  /** Base URLs whose proxy does not batch: their requests go one by one. */
+  const single = new Set<string>();
 
-/** Sends the requests of the task that ended: to each proxy in batches within the bounds, a lone one as it is. */
-const flush = (): void => {
-  let waiting = queue!.filter((w) => !w[3].aborted);
-  queue = undefined;
-  while (waiting.length) {
-    const [options] = waiting[0]!;
-    const { baseUrl, fetch } = options;
-    const parts: Waiting[] = [];
-    let url = baseUrl + '/batch';
-    for (const w of waiting) {
-      // Paths are plain characters and %-escapes (./path): only `%` needs escaping in a query.
-      const next = `${url}${parts.length ? '&' : '?'}r=${w[1].slice(baseUrl.length).replace(/%/g, '%25')}`;
-      if (
-        w[0].baseUrl == baseUrl &&
-        w[0].fetch == fetch &&
-        parts.length < BATCH_MAX_PARTS &&
-        (!parts.length || next.length <= BATCH_MAX_URL)
-      ) {
-        url = next;
-        parts.push(w);
-      }
-    }
-    waiting = waiting.filter((w) => !parts.includes(w));
-    if (parts[1]) void send(options, parts, url);
-    else alone(parts[0]!, Date.now());
-  }
-};
+  /** Requests made in this task by clients without a key; sent when it ends. */
+  let queue: Waiting[] | undefined;
 
-/**
- * One GET of `url`, as ./transport's `get` answers it: at once for a client with a key, else
- * in the batch of this task's requests to the same proxy.
- */
-export const batchedGet = (options: ResolvedClientOptions, url: string, timeoutMs: number, signal: AbortSignal): Promise<Answer> =>
-  options.apiKey !== undefined || single.has(options.baseUrl)
-    ? get(options, url, timeoutMs, signal)
-    : new Promise((resolve, reject) => {
-        signal.addEventListener('abort', () => reject(abortError(signal)));
-        if (!queue) {
-          queue = [];
-          setTimeout(flush);
+  /** A request on its own, in the time it has left of `timeoutMs` since `started`. */
+  const alone = ([options, url, timeoutMs, signal, resolve, reject]: Waiting, started: number): void => {
+    if (!signal.aborted) get(options, url, Math.max(1, timeoutMs - Date.now() + started), signal).then(resolve, reject);
+  };
+
+  /**
+   * One batch to `options.baseUrl`. Each part is the answer of its caller's GET; a failure of the
+   * batch is each caller's, a timeout as it is, anything else by sending each request on its own.
+   * It runs to its end even when every caller has gone: the proxy keeps what it fetched.
+   */
+  const send = async (options: ResolvedClientOptions, parts: Waiting[], url: string): Promise<void> => {
+    const started = Date.now();
+    let answers: { status: number; headers?: HeadersInit; body?: unknown }[] | undefined;
+    let failure: Failure | undefined;
+    try {
+      const [status, text] = await get(
+        // Each part is held to its own client's limit below; the whole, to the most any client may allow.
+        { ...options, maxResponseBytes: BODY_BOUNDS.max },
+        url,
+        Math.max(...parts.map((p) => p[2])),
+        new AbortController().signal,
+      );
+      answers = status == 200 ? (parseJson(text) as { parts?: typeof answers } | undefined)?.parts : undefined;
+    } catch (error) {
+      failure = error as Failure;
+    }
+    if (answers?.length != parts.length) answers = undefined;
+    parts.forEach((part, i) => {
+      const answer = answers?.[i];
+      if (answer) {
+        const limit = part[0].maxResponseBytes;
+        // A part without a body reads as `undefined`, which the checks refuse as not JSON.
+        const text = String(JSON.stringify(answer.body));
+        try {
+          return text.length > limit ? part[5](['too-large', limit]) : part[4]([answer.status, text, new Headers(answer.headers)]);
+        } catch {
+          // Headers that are not headers: this part is no answer.
+          return part[5](['malformed', 'bad headers']);
         }
-        queue.push([options, url, timeoutMs, signal, resolve, reject]);
-      });
+      }
+      if (failure?.[0] == 'timeout') return part[5](['timeout', part[2]]);
+      // Not a batch answer: this proxy does not batch.
+      single.add(options.baseUrl);
+      alone(part, started);
+    });
+  };
+
+  /** Sends the requests of the task that ended: to each proxy in batches within the bounds, a lone one as it is. */
+  const flush = (): void => {
+    let waiting = queue!.filter((w) => !w[3].aborted);
+    queue = undefined;
+    while (waiting.length) {
+      const [options] = waiting[0]!;
+      const { baseUrl, fetch } = options;
+      const parts: Waiting[] = [];
+      let url = baseUrl + '/batch';
+      for (const w of waiting) {
+        // Paths are plain characters and %-escapes (./path): only `%` needs escaping in a query.
+        const next = `${url}${parts.length ? '&' : '?'}r=${w[1].slice(baseUrl.length).replace(/%/g, '%25')}`;
+        if (
+          w[0].baseUrl == baseUrl &&
+          w[0].fetch == fetch &&
+          parts.length < BATCH_MAX_PARTS &&
+          (!parts.length || next.length <= BATCH_MAX_URL)
+        ) {
+          url = next;
+          parts.push(w);
+        }
+      }
+      waiting = waiting.filter((w) => !parts.includes(w));
+      if (parts[1]) void send(options, parts, url);
+      else alone(parts[0]!, Date.now());
+    }
+  };
+
+  /**
+   * One GET of `url`, as `get` answers it: at once for a client with a key, else
+   * in the batch of this task's requests to the same proxy.
+   */
+  const batchedGet: Get = (options, url, timeoutMs, signal) =>
+    options.apiKey !== undefined || single.has(options.baseUrl)
+      ? get(options, url, timeoutMs, signal)
+      : new Promise((resolve, reject) => {
+          signal.addEventListener('abort', () => reject(abortError(signal)));
+          if (!queue) {
+            queue = [];
+            setTimeout(flush);
+          }
+          queue.push([options, url, timeoutMs, signal, resolve, reject]);
+        });
+  return batchedGet;
+};

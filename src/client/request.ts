@@ -5,14 +5,13 @@ import { closeGate, gateKey, gateOpensAt } from './quota';
 import type { ResolvedClientOptions } from './options';
 import { rateLimitWait } from './rate-limit';
 import { nextDelay } from './retry';
-import { batchedGet } from './batch';
-import { sleep, type Answer } from './transport';
+import { send, sleep, type Answer } from './transport';
 import { check, type Validator } from './validate';
 import { fromWire } from './wire';
 
 /**
- * Reads one record: GET `path` with a timeout per attempt (./transport; through a proxy, in
- * a batch with the page's other requests: ./batch), retried as
+ * Reads one record: GET `path` with a timeout per attempt (./transport's `send`: its `get`, or,
+ * with the repkit/batch add-on, a batch with the page's other requests: ./batch), retried as
  * ./retry decides within a bound on the whole call (twice `timeoutMs`); then unwraps the
  * envelope (./envelope), adapts what the service sends (./wire) and
  * checks the record (./validate). Each of those steps throws a `Failure` (./failure) to end
@@ -37,7 +36,7 @@ export const request = async <T>(
     const opensAt = gateOpensAt(gate);
     if (opensAt) throw serviceError(url, 429, ['quota', opensAt]);
     try {
-      answer = await batchedGet(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
+      answer = await send(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
       const data = unwrap(answer[0], answer[1]);
       fromWire(data, key);
       if (check(rule, data)) return data;

@@ -5,3 +5,5 @@ export { OptionError } from '../client/option-error';
 export { DEFAULT_BASE_URL } from '../client/options';
 export { setDefaultNonce } from '../widgets/styles';
 export { VERSION } from '../version';
+/** The add-ons' hook (dist/repkit.batch.js): internal, not part of the API. */
+export { setSend as __setSend } from '../client/transport';

@@ -1,13 +1,15 @@
 /**
- * Batching: a client without a key (so `baseUrl` is a proxy) sends the requests of one task to
+ * Batching, the add-on (`import 'repkit/batch'`, src/batch.ts): with it, a client without a key
+ * (so `baseUrl` is a proxy) sends the requests of one task to
  * one proxy as one `GET {baseUrl}/batch?r=…`, and each caller still settles on its own answer or
  * its own ServiceError, with the same validation, retries, cache and sharing as before. A proxy
- * that does not batch gets the requests one by one.
+ * that does not batch gets the requests one by one. Without it, nothing is batched.
  */
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/client/service-client';
 import type { ClientOptions } from '../../src/client/options';
 import { BATCH_MAX_PARTS } from '../../src/client/batch';
+import { setSend } from '../../src/client/transport';
 import { createProxy } from '../../src/proxy';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { expectAbortError, expectServiceError, rejection } from './util';
@@ -70,7 +72,29 @@ afterAll(() => {
   proxy = undefined;
 });
 
-describe('a client without a key batches the requests of one task', () => {
+describe('without the add-on', () => {
+  it('a client without a key sends each request on its own: nothing is batched', async () => {
+    const { client, baseUrl } = proxied();
+    await Promise.all([client.getScores(rich), client.getBadges(rich), client.getProfile(ADDRESSES.identityOnly)]);
+    expect(batchesOf(sent)).toEqual([]);
+    expect(sent.sort()).toEqual(
+      [
+        `${baseUrl}/api/v2/badges/${rich}`,
+        `${baseUrl}/api/v2/profiles/${ADDRESSES.identityOnly}`,
+        `${baseUrl}/api/v2/scores/${rich}`,
+      ].sort(),
+    );
+  });
+});
+
+describe('with the add-on, a client without a key batches the requests of one task', () => {
+  // The add-on's entry, as `import 'repkit/batch'` loads it. The files of one worker share their
+  // modules (test/vitest.config.ts: isolate false), so its effect is undone after this block.
+  beforeAll(async () => {
+    await import('../../src/batch');
+  });
+  afterAll(() => setSend((get) => get));
+
   it('sends one batch request for different calls, and each caller gets what a direct client gets', async () => {
     const { client, baseUrl } = proxied();
     const direct = new ServiceClient({ apiKey: API_KEY, baseUrl: server.url, retries: 0 });

@@ -29,10 +29,13 @@ let origin: string;
 let browser: Browser;
 /** Pages by path, served next to the consumer's files. */
 const pages = new Map<string, string>();
+/** Every URL (path and query) the static server was asked for. */
+const requested: string[] = [];
 
 beforeAll(async () => {
   sandbox = await createSandbox();
   server = http.createServer((req, res) => {
+    requested.push(req.url ?? '/');
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
     const page = pages.get(path);
     if (page !== undefined) return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
@@ -67,7 +70,11 @@ const snippetDiv = (id: string) =>
   `<div id="${id}" data-repkit="reputation" data-api-key="${API_KEY}" data-address="${ADDRESSES.rich}" data-base-url="${sandbox.url}"></div>`;
 
 const importMap = `<script type="importmap">${JSON.stringify({
-  imports: { repkit: '/node_modules/repkit/dist/repkit.mjs', 'repkit/embed': '/node_modules/repkit/dist/repkit.embed.mjs' },
+  imports: {
+    repkit: '/node_modules/repkit/dist/repkit.mjs',
+    'repkit/embed': '/node_modules/repkit/dist/repkit.embed.mjs',
+    'repkit/batch': '/node_modules/repkit/dist/repkit.batch.mjs',
+  },
 })}</script>`;
 
 /** Opens `html` at `path` on the static server; records page errors and console errors. */
@@ -115,7 +122,8 @@ describe('a plain browser page', () => {
       keys: Object.keys((window as unknown as { RepKit: object }).RepKit).sort(),
       element: customElements.get('repkit-widget') !== undefined,
     }));
-    expect(global).toEqual({ keys: VALUES, element: true });
+    // Every export, and the add-ons' internal hook (`__setSend`, for dist/repkit.batch.js).
+    expect(global).toEqual({ keys: [...VALUES, '__setSend'].sort(), element: true });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -157,6 +165,32 @@ describe('a plain browser page', () => {
     expect(await states(page, ['snippet', 'element'])).toEqual(['ready', 'ready']);
     expect(await page.evaluate(() => (window as unknown as { sameCopy: boolean }).sameCopy)).toBe(true);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("imports the repkit/batch add-on natively: the same copy of repkit then batches a keyless client's requests", async () => {
+    const { page, problems } = await open(
+      '/batch.html',
+      `${importMap}</head><body>
+      <script type="module">
+        import { ServiceClient } from 'repkit';
+        import 'repkit/batch';
+        // No repkit proxy answers here: what counts is the request the page sends.
+        const client = new ServiceClient({ baseUrl: location.origin + '/rep', retries: 0 });
+        await Promise.allSettled([client.getScores(${JSON.stringify(ADDRESSES.rich)}), client.getBadges(${JSON.stringify(ADDRESSES.rich)})]);
+        window.done = true;
+      </script>`,
+    );
+    await page.waitForFunction(() => (window as unknown as { done?: boolean }).done === true, undefined, { timeout: 15000 });
+    const sent = requested.filter((u) => u.startsWith('/rep/'));
+    const batches = sent.filter((u) => u.startsWith('/rep/batch?'));
+    expect(batches.length, sent.join('\n')).toBe(1);
+    expect(new URL(batches[0]!, origin).searchParams.getAll('r')).toEqual([
+      `/api/v2/scores/${ADDRESSES.rich}`,
+      `/api/v2/badges/${ADDRESSES.rich}`,
+    ]);
+    // The answers are 404s (no proxy here); the page itself threw nothing.
+    expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
     await page.close();
   });
 });

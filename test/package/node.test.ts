@@ -1,6 +1,7 @@
 /**
  * The packed tarball as a Node consumer gets it: what is in it, and what `import` and
- * `require` of `repkit` and `repkit/embed` give in plain Node (no DOM), against the sandbox.
+ * `require` of `repkit` and `repkit/embed` (and `import` of the `repkit/batch` add-on) give in
+ * plain Node (no DOM), against the sandbox.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,9 @@ afterAll(async () => {
 interface Report {
   resolved: string;
   resolvedEmbed: string;
+  /** The batching add-on, imported by the ES module consumer only (it has no CommonJS build). */
+  resolvedBatch?: string;
+  batchExports?: string[];
   exports: string[];
   embedExports: string[];
   embedIsSame: boolean;
@@ -49,7 +53,7 @@ const widget = R.createWidget({ type: 'reputation', apiKey: 'k', address: rich, 
 R.defineRepkitElement();
 R.autoMount;
 console.log(JSON.stringify({
-  resolved, resolvedEmbed,
+  resolved, resolvedEmbed, resolvedBatch, batchExports: B && Object.keys(B),
   exports: Object.keys(R).filter((k) => k !== 'default' && k !== '__esModule').sort(),
   embedExports: Object.keys(E).filter((k) => k !== 'default' && k !== '__esModule').sort(),
   embedIsSame: E.ServiceClient === R.ServiceClient && E.createWidget === R.createWidget,
@@ -71,15 +75,19 @@ console.log(JSON.stringify({
 const ESM = `const before = new Set(Object.getOwnPropertyNames(globalThis));
 const R = await import('repkit');
 const E = await import('repkit/embed');
+const B = await import('repkit/batch');
 const resolved = import.meta.resolve('repkit');
 const resolvedEmbed = import.meta.resolve('repkit/embed');
+const resolvedBatch = import.meta.resolve('repkit/batch');
 ${body}`;
 
 const CJS = `const before = new Set(Object.getOwnPropertyNames(globalThis));
 const R = require('repkit');
 const E = require('repkit/embed');
+const B = undefined;
 const resolved = require.resolve('repkit');
 const resolvedEmbed = require.resolve('repkit/embed');
+const resolvedBatch = undefined;
 (async () => {
 ${body}
 })().catch((e) => { console.error(e); process.exit(1); });`;
@@ -104,6 +112,11 @@ describe('the tarball', () => {
       'dist/repkit.d.mts',
       'dist/repkit.embed.d.ts',
       'dist/repkit.embed.d.mts',
+      // The batching add-on: the ES module entry and the script that follows a repkit script.
+      'dist/repkit.batch.mjs',
+      'dist/repkit.batch.d.ts',
+      'dist/repkit.batch.d.mts',
+      'dist/repkit.batch.js',
       'dist/repkit.react.d.ts',
       'dist/repkit.preact.d.ts',
       'LICENSE',
@@ -160,9 +173,17 @@ describe('the tarball', () => {
     }
   });
 
-  it('marks only the auto-mounting files as having side effects', () => {
+  it('marks only the auto-mounting files and the batching add-on as having side effects', () => {
     const installed = JSON.parse(readFileSync(join(dir, 'esm/node_modules/repkit/package.json'), 'utf8')) as { sideEffects: string[] };
-    expect(installed.sideEffects.sort()).toEqual(['./dist/repkit.*.umd.js', './dist/repkit.embed.mjs', './dist/repkit.umd.js']);
+    expect(installed.sideEffects.sort()).toEqual(
+      [
+        './dist/repkit.*.umd.js',
+        './dist/repkit.batch.js',
+        './dist/repkit.batch.mjs',
+        './dist/repkit.embed.mjs',
+        './dist/repkit.umd.js',
+      ].sort(),
+    );
   });
 });
 
@@ -177,13 +198,19 @@ describe('an ES module consumer (plain Node, no DOM)', () => {
     expect(report.resolvedEmbed).toMatch(/\/node_modules\/repkit\/dist\/repkit\.embed\.mjs$/);
   });
 
+  it('imports the repkit/batch add-on: it exports nothing, and the client still works after it', () => {
+    expect(report.resolvedBatch).toMatch(/\/node_modules\/repkit\/dist\/repkit\.batch\.mjs$/);
+    expect(report.batchExports).toEqual([]);
+    expect(report.totalScore).toBeGreaterThan(0);
+  });
+
   it('gets every declared value export, and repkit/embed the same ones from the same module instance', () => {
     expect(report.exports).toEqual(declaredExports(join(dir, 'esm/node_modules/repkit/dist/repkit.d.mts')).values);
     expect(report.embedExports).toEqual(report.exports);
     expect(report.embedIsSame).toBe(true);
   });
 
-  it('touches no global, even with repkit/embed imported', () => {
+  it('touches no global, even with repkit/embed and repkit/batch imported', () => {
     expect(report.newGlobals).toEqual([]);
   });
 
@@ -214,9 +241,11 @@ describe('a CommonJS consumer (require of the UMD)', () => {
     expect(report.embedIsSame).toBe(true);
   });
 
-  it('gets the same exports as the ES module', () => {
-    expect(report.exports).toEqual(esm.exports);
-    expect(report.embedExports).toEqual(esm.exports);
+  it("gets the same exports as the ES module, and the add-ons' internal hook", () => {
+    // `__setSend`: how dist/repkit.batch.js finds the copy of repkit on the page (src/umd.ts).
+    const umd = [...esm.exports, '__setSend'].sort();
+    expect(report.exports).toEqual(umd);
+    expect(report.embedExports).toEqual(umd);
   });
 
   it('defines no global RepKit (or any other) under Node', () => {
