@@ -7,14 +7,15 @@
  *
  * - **direct**: with the key, to the sandbox on another origin (as production: each request
  *   carries `X-API-Key`, so each needs a CORS preflight);
- * - **proxy**: without a key, through repkit/proxy on a third origin, its batch route turned off
- *   (the client's first batch gets 404, and it then sends every request on its own);
- * - **proxy, batched**: the same proxy as it ships: the page's requests go in batches.
+ * - **proxy**: without a key, through repkit/proxy on a third origin, without the batching
+ *   add-on: every request goes on its own;
+ * - **proxy, batched**: the same, with the add-on (dist/repkit.batch.js after repkit.umd.js):
+ *   the page's requests go in batches.
  *
  * For each: the requests the browser sent to the API's origin (and how many were preflights),
  * and the time from the first `mount()` to the last `repkit:load`; the median of BENCH_RUNS
  * runs (default 3), every run with addresses of its own, so nothing is cached anywhere. Runs the
- * built dist/repkit.umd.js (`npm run build` first) and dist/repkit.proxy*.mjs (built when older
+ * built dist/repkit.umd.js and dist/repkit.batch.js (`npm run build` first) and dist/repkit.proxy*.mjs (built when older
  * than src/proxy). Writes test/bench/batch-results.json. A script, not a test: no threshold.
  */
 import { execFileSync } from 'node:child_process';
@@ -60,11 +61,11 @@ const listen = async (/** @type {http.RequestListener} */ handler) => {
   };
 };
 
-/** The page: the UMD build, then 100 widgets mounted in one task; it notes when each loads. */
-const pageOf = (/** @type {Record<string, unknown>[]} */ configs) => `<!doctype html>
+/** The page: the UMD build (and the add-on), then 100 widgets mounted in one task; it notes when each loads. */
+const pageOf = (/** @type {Record<string, unknown>[]} */ configs, /** @type {boolean} */ batched) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>batch bench</title></head>
 <body><main>${configs.map((_, i) => `<div id="w${i}"></div>`).join('')}</main>
-<script src="/dist/repkit.umd.js"></script>
+<script src="/dist/repkit.umd.js"></script>${batched ? '\n<script src="/dist/repkit.batch.js"></script>' : ''}
 <script>
 window.done = [];
 for (const type of ['repkit:load', 'repkit:error']) document.addEventListener(type, () => window.done.push([type, performance.now()]));
@@ -73,7 +74,7 @@ window.mountedAt = performance.now();
 configs.forEach((c, i) => RepKit.createWidget(c).mount('#w' + i));
 </script></body></html>`;
 
-if (!existsSync(`${ROOT}dist/repkit.umd.js`)) {
+if (!existsSync(`${ROOT}dist/repkit.umd.js`) || !existsSync(`${ROOT}dist/repkit.batch.js`)) {
   log('batch bench: building dist/ (npm run build)');
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
@@ -87,11 +88,13 @@ sandbox.server.on('request', (/** @type {http.IncomingMessage} */ req) => {
   if (req.method == 'OPTIONS') sandboxPreflights++;
 });
 let html = '';
-const umd = readFileSync(`${ROOT}dist/repkit.umd.js`);
+/** The scripts the page loads. */
+const scripts = Object.fromEntries(['repkit.umd.js', 'repkit.batch.js'].map((f) => [`/dist/${f}`, readFileSync(`${ROOT}dist/${f}`)]));
 const site = await listen((req, res) => {
-  if (req.url == '/dist/repkit.umd.js') {
+  const script = scripts[req.url ?? ''];
+  if (script) {
     res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-    return void res.end(umd);
+    return void res.end(script);
   }
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
   res.end(html);
@@ -99,23 +102,24 @@ const site = await listen((req, res) => {
 
 /** What reached each proxy, by method. */
 const reached = { proxy: /** @type {string[]} */ ([]), batched: /** @type {string[]} */ ([]) };
-const handler = (/** @type {boolean} */ batch) => {
+/** The proxy as it ships, one per way (each with a cache of its own). */
+const handler = (/** @type {'proxy' | 'batched'} */ way) => {
   const listener = node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: sandbox.url, allowOrigins: [site.url] }));
   return (/** @type {http.IncomingMessage} */ req, /** @type {http.ServerResponse} */ res) => {
-    reached[batch ? 'batched' : 'proxy'].push(req.method ?? '');
-    if (!batch && (req.url ?? '').startsWith('/rep/batch')) {
-      res.writeHead(404, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': site.url });
-      return void res.end('{"message":"Not Found"}');
-    }
+    reached[way].push(req.method ?? '');
     listener(req, res);
   };
 };
-const plainProxy = await listen(handler(false));
-const batchProxy = await listen(handler(true));
+const plainProxy = await listen(handler('proxy'));
+const batchProxy = await listen(handler('batched'));
 
 /** @typedef {'direct' | 'proxy' | 'batched'} Way */
 /** @type {Record<Way, string>} */
-const LABELS = { direct: 'direct (key, CORS preflights)', proxy: 'through the proxy, unbatched', batched: 'through the proxy, batched' };
+const LABELS = {
+  direct: 'direct (key, CORS preflights)',
+  proxy: 'through the proxy, unbatched (no add-on)',
+  batched: 'through the proxy, batched (add-on)',
+};
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 /** @type {Record<Way, { requests: number, preflights: number, loaded: number, failed: number, mountToLastLoadMs: number }[]>} */
@@ -130,7 +134,7 @@ try {
         address: addressOf(next++),
         ...(way == 'direct' ? { apiKey: API_KEY, baseUrl: sandbox.url } : { baseUrl: `${api}/rep` }),
       }));
-      html = pageOf(configs);
+      html = pageOf(configs, way == 'batched');
       const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
       const page = await context.newPage();
       /** @type {string[]} */
