@@ -57,7 +57,7 @@ export const batching = (get: Get): Get => {
    * batch is each caller's, a timeout as it is, anything else by sending each request on its own.
    * It runs to its end even when every caller has gone: the proxy keeps what it fetched.
    */
-  const send = async (options: ResolvedClientOptions, parts: Waiting[], url: string): Promise<void> => {
+  const sendBatch = async (options: ResolvedClientOptions, parts: Waiting[], url: string): Promise<void> => {
     const started = Date.now();
     let answers: { status: number; headers?: HeadersInit; body?: unknown }[] | undefined;
     let failure: Failure | undefined;
@@ -117,7 +117,7 @@ export const batching = (get: Get): Get => {
         }
       }
       waiting = waiting.filter((w) => !parts.includes(w));
-      if (parts[1]) void send(options, parts, url);
+      if (parts[1]) void sendBatch(options, parts, url);
       else alone(parts[0]!, Date.now());
     }
   };
