@@ -1,9 +1,9 @@
 /**
  * The "build" of a page with no bundler: copies it into dist/ with repkit's two ES modules
- * next to it, and writes the service to use into its attributes (REPKIT_BASE_URL and
+ * (and the chunk they share) next to it, and writes the service to use into its attributes (REPKIT_BASE_URL and
  * REPKIT_API_KEY; by default the repository's sandbox, `npm start` at its root).
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const BASE_URL = process.env.REPKIT_BASE_URL ?? 'http://127.0.0.1:8080';
 const API_KEY = process.env.REPKIT_API_KEY ?? 'demo-key';
@@ -11,7 +11,9 @@ const attribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').
 
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist/vendor', { recursive: true });
-for (const file of ['repkit.mjs', 'repkit.embed.mjs']) copyFileSync(`node_modules/repkit/dist/${file}`, `dist/vendor/${file}`);
+// The two entries, and the chunk of client code they share (`repkit-<hash>.mjs`), which they import.
+const modules = readdirSync('node_modules/repkit/dist').filter((f) => /^repkit(\.embed|-[\w-]+)?\.mjs$/.test(f));
+for (const file of modules) copyFileSync(`node_modules/repkit/dist/${file}`, `dist/vendor/${file}`);
 copyFileSync('main.js', 'dist/main.js');
 const html = readFileSync('index.html', 'utf8').replaceAll('%REPKIT_BASE_URL%', attribute(BASE_URL)).replaceAll('%REPKIT_API_KEY%', attribute(API_KEY));
 writeFileSync('dist/index.html', html);
