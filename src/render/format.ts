@@ -41,13 +41,11 @@ export const formatDate = (iso: string | undefined, locale?: string): string | u
 };
 
 /** An epoch-ms time as a short time in the locale and the visitor's time zone, with the date when it is not today. */
-export const formatTime = (at: number, locale?: string): string => {
-  const today = new Date(at).toDateString() == new Date().toDateString();
-  return formatter(
-    `t${today}${locale}`,
-    () => new Intl.DateTimeFormat(locale, { timeStyle: 'short', ...(!today && { dateStyle: 'medium' }) }),
-  ).format(at);
-};
+export const formatTime = (at: number, locale?: string): string =>
+  new Date(at).toLocaleString(locale, {
+    timeStyle: 'short',
+    dateStyle: new Date(at).toDateString() == new Date().toDateString() ? undefined : 'medium',
+  });
 
 /** A locale tag Intl accepts, canonicalised; throws RangeError for anything else. */
 export const canonicalLocale = (locale: string): string => {

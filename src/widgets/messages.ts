@@ -1,3 +1,4 @@
+import { words } from '../client/failure';
 import { isServiceError } from '../client/service-error';
 import { formatAge, formatTime } from '../render/format';
 import { html, type Html } from '../render/html';
@@ -16,53 +17,36 @@ export interface Failure {
 /**
  * Turns an error into a sentence, chosen by the error's kind and status, never by its
  * message. `notFound` is the widget's own sentence for a 404, since "not found" means
- * something different to each kind; `locale` says when a spent quota resets.
+ * something different to each kind; `locale` says when a spent quota resets. A failure of
+ * a kind of its own has the client's words for it (src/client/failure.ts).
  */
 export const describeFailure = (error: unknown, notFound: string, locale?: string): Failure => {
   if (!isServiceError(error)) return { sentence: 'Something went wrong while showing this widget.', retry: true };
-  const status = error.statusCode;
-  switch (error.kind) {
-    case 'timeout':
-      return { sentence: 'The service took too long to answer (timed out).', retry: true };
-    case 'network':
-      return { sentence: 'The connection to the service failed.', retry: true };
-    case 'unreachable':
-      return { sentence: 'The widget could not reach the service: check the host and port of baseUrl.', retry: true };
-    case 'refused':
-      return {
-        sentence: `The service refused this site${pageOrigin()}: add it to the API key's origins in the developer portal (at most three), or use a repkit proxy.`,
-        retry: false,
-      };
-    case 'blocked':
-      return { sentence: "This page's Content-Security-Policy blocks the service: add it to connect-src.", retry: false };
-    case 'not-service':
-      return { sentence: "The baseUrl is not the service's (404): check its path.", retry: false };
-    case 'invalid-key':
-      return { sentence: 'This widget has an invalid API key: check apiKey.', retry: false };
-    case 'quota':
-      return {
-        sentence: `The quota for this site is used up; the widget tries again at ${formatTime(error.retryAt!, locale)}.`,
-        retry: false,
-      };
-    case 'too-large':
-      return { sentence: 'The service sent more data than this widget accepts (response too large).', retry: false };
-    case 'redirect':
-      return { sentence: 'The service redirected the request elsewhere; the widget does not follow redirects.', retry: false };
-    case 'malformed':
-      return { sentence: 'The service sent data this widget could not read.', retry: true };
-  }
-  if (status == 400) return { sentence: 'This is not a valid address.', retry: false };
-  // A 403 a page can read comes from a proxy (the service's own has no CORS headers).
-  if (status == 403) {
+  const { kind, statusCode: status } = error;
+  if (kind != 'http') {
+    const sentence = words(kind, kind == 'quota' && formatTime(error.retryAt!, locale), true);
     return {
-      sentence: `This site's origin${pageOrigin()} is not allowed: add it to the proxy's allowOrigins or to the API key's origins.`,
-      retry: false,
+      sentence: sentence[0]!.toUpperCase() + sentence.slice(1) + '.',
+      retry: /^(timeout|network|unreachable|malformed)$/.test(kind),
     };
   }
-  if (status == 404) return { sentence: notFound, retry: false, empty: true };
-  if (status == 429) return { sentence: 'The service is busy right now (rate limited).', retry: true };
-  if (status >= 500) return { sentence: 'The service is having trouble right now.', retry: true };
-  return { sentence: 'The service did not accept this request.', retry: false };
+  return {
+    sentence:
+      status == 400
+        ? 'This is not a valid address.'
+        : // A 403 a page can read comes from a proxy (the service's own has no CORS headers).
+          status == 403
+          ? `This site's origin${pageOrigin()} is not allowed: add it to the proxy's allowOrigins or to the API key's origins.`
+          : status == 404
+            ? notFound
+            : status == 429
+              ? 'The service is busy right now (rate limited).'
+              : status >= 500
+                ? 'The service is having trouble right now.'
+                : 'The service did not accept this request.',
+    retry: status == 429 || status >= 500,
+    empty: status == 404,
+  };
 };
 
 /**
