@@ -2,10 +2,11 @@ import type { ServiceErrorKind } from './service-error';
 
 /**
  * Why a request to `url` got no readable answer, since in a page a `fetch` rejection says
- * nothing of why: one more request, `no-cors` (it needs no CORS headers and carries no key),
- * tells it. `blocked` when the page's CSP refuses it (its `securitypolicyviolation` event
- * says so), else `refused` when it resolves (something answers but the browser may not read
- * it: the service refused the page's origin), else `unreachable`. Only called in a page.
+ * nothing of why: one more request, `no-cors` (it needs no CORS headers, and carries no key
+ * and no cookies of another site), tells it. `blocked` when the page's CSP refuses it (its
+ * `securitypolicyviolation` event says so), else `refused` when it resolves (something
+ * answers but the browser may not read it: the service refused the page's origin), else
+ * `unreachable`. Only called in a page.
  */
 export const whyUnread = async (url: string): Promise<ServiceErrorKind> => {
   const { origin } = new URL(url);
@@ -19,7 +20,7 @@ export const whyUnread = async (url: string): Promise<ServiceErrorKind> => {
     },
     { signal },
   );
-  await fetch(url, { mode: 'no-cors', credentials: 'omit', signal }).then(() => (kind = 'refused'), Boolean);
+  await fetch(url, { mode: 'no-cors', signal }).then(() => (kind = 'refused'), Boolean);
   // The violation event is dispatched in a task of its own, which may come after the rejection.
   await new Promise((later) => setTimeout(later, 50));
   return kind;

@@ -40,12 +40,9 @@ export const formatDate = (iso: string | undefined, locale?: string): string | u
     : formatter(`d${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(time);
 };
 
-/** An epoch-ms time as a short time in the locale and the visitor's time zone, with the date when it is not today. */
+/** An epoch-ms time as a medium date and a short time, in the locale and the visitor's time zone. */
 export const formatTime = (at: number, locale?: string): string =>
-  new Date(at).toLocaleString(locale, {
-    timeStyle: 'short',
-    dateStyle: new Date(at).toDateString() == new Date().toDateString() ? undefined : 'medium',
-  });
+  new Date(at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A locale tag Intl accepts, canonicalised; throws RangeError for anything else. */
 export const canonicalLocale = (locale: string): string => {

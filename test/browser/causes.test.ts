@@ -47,7 +47,7 @@ describe('each cause its own sentence', () => {
     const seen = await mountOne(page, `path${path.replace('/', '-')}`, { baseUrl: browser.url + path });
     expect(seen).toEqual({
       state: 'error',
-      sentence: 'No service at this baseUrl (404): check its path.',
+      sentence: 'No service at baseUrl (404): check its path.',
       retry: false,
       empty: false,
     });
@@ -71,7 +71,7 @@ describe('each cause its own sentence', () => {
     const seen = await mountOne(page, 'csp', { baseUrl: browser.url }, { 'Content-Security-Policy': "connect-src 'none'" });
     expect(seen).toEqual({
       state: 'error',
-      sentence: "Blocked by this page's CSP: add the service to connect-src.",
+      sentence: 'Blocked by CSP: add the service to connect-src.',
       retry: false,
       empty: false,
     });

@@ -131,7 +131,7 @@ describe('widgets and the gate', () => {
     const { host, root, loaded } = mountWidget({ ...config, address: ADDRESSES.rich });
     expect(await loaded).toBe('error');
     const text = textOf(viewOf(root));
-    expect(text).toMatch(/^Quota used up until \d{1,2}:\d{2}\s[AP]M\.$/);
+    expect(text).toMatch(/^Quota used up until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M\.$/);
     expect(root.querySelector('[part="retry"]')).toBeNull();
     // Kept in the session for the next page load, under a name without the key.
     const stored = Object.keys(sessionStorage).filter((k) => k.includes(sandbox.url) && !k.includes('reputation'));
@@ -150,7 +150,7 @@ describe('widgets and the gate', () => {
     expect(counted()).toHaveLength(before + 2);
   });
 
-  it('the time carries the date when the reset is not today', () => {
+  it('the time carries its date, in the locale', () => {
     const tomorrow = Date.now() + 86400000;
     const error = new ServiceError(429, 'x', 'quota', undefined, tomorrow);
     const { sentence, retry } = describeFailure(error, '', 'en-US');

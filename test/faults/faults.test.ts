@@ -126,11 +126,11 @@ const KINDS: Kind[] = [
 
 /** README's error sentences. */
 const SAY = {
-  invalidKey: 'Invalid API key: check apiKey.',
+  invalidKey: 'Invalid API key.',
   unreachable: 'Nothing answers at baseUrl: check its host and port.',
   connection: 'Connection failed.',
   // The time is the visitor's, in the widget's locale (en-US here).
-  quota: /^Quota used up until \d{1,2}:\d{2}\s[AP]M\.$/,
+  quota: /^Quota used up until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M\.$/,
   tooLarge: 'Response too large.',
   timeout: 'Timed out.',
   busy: 'The service is busy right now (rate limited).',

@@ -188,7 +188,7 @@ describe('error state: a key refused for this page (403, the CORS refusal)', () 
   // happy-dom can read the refusal, which a browser cannot (test/browser covers that case).
   it.each([
     // The service says the key is what is wrong: that is the sentence, not the origin.
-    ['an invalid key', { apiKey: 'wrong-key' }, 'Invalid API key: check apiKey.'],
+    ['an invalid key', { apiKey: 'wrong-key' }, 'Invalid API key.'],
     [
       'a key locked to another origin',
       { apiKey: ORIGIN_LOCKED_KEY },
