@@ -36,13 +36,13 @@ export const describeFailure = (error: unknown, notFound: string, locale?: strin
         ? 'This is not a valid address.'
         : // A 403 a page can read comes from a proxy (the service's own has no CORS headers).
           status == 403
-          ? `This site's origin${pageOrigin()} is not allowed: add it to the proxy's allowOrigins or to the API key's origins.`
+          ? `Origin${pageOrigin()} not allowed: add it to the proxy's allowOrigins or to the API key's origins.`
           : status == 404
             ? notFound
             : status == 429
-              ? 'The service is busy right now (rate limited).'
+              ? 'The service is busy (rate limited).'
               : status >= 500
-                ? 'The service is having trouble right now.'
+                ? 'The service is having trouble.'
                 : 'The service did not accept this request.',
     retry: status == 429 || status >= 500,
     empty: status == 404,

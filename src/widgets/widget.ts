@@ -286,11 +286,12 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     if (id == this.#loadId) await nextFrame(win);
     if (id != this.#loadId) return;
     if ('error' in outcome) {
-      // A spent quota: kept for the next page load, and the widget loads again when it resets.
+      // A spent quota: kept for the next page load, and the widget loads again when it resets (a
+      // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
       const at = (outcome.error as ServiceError | undefined)?.retryAt;
       if (at) {
         if (key) writeStored(win, area, gateName, at);
-        this.#later(() => void this.#load(true), Math.min(at - Date.now(), 2147483647), QUOTA_WAIT);
+        this.#later(() => void this.#load(true), Math.min(at - Date.now(), 2e9), QUOTA_WAIT);
       }
       return this.#fail(outcome.error);
     }

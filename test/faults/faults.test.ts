@@ -133,8 +133,8 @@ const SAY = {
   quota: /^Quota used up until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M\.$/,
   tooLarge: 'Response too large.',
   timeout: 'Timed out.',
-  busy: 'The service is busy right now (rate limited).',
-  trouble: 'The service is having trouble right now.',
+  busy: 'The service is busy (rate limited).',
+  trouble: 'The service is having trouble.',
   malformed: 'Malformed response.',
   redirected: 'Redirect not followed.',
 };

@@ -61,7 +61,7 @@ describe('data shown stays through a failed reload, marked stale', () => {
   });
 
   it.each([
-    ['a 503', { status: 503 }, 'The service is having trouble right now.'],
+    ['a 503', { status: 503 }, 'The service is having trouble.'],
     // The 429 says the quota resets in an hour: the note says when the widget tries again.
     ['a 429', { status: 429 }, 'Quota used up until '],
     ['a timeout', { hang: true }, 'Timed out.'],
@@ -105,7 +105,7 @@ describe('failures that are about the data, or with no data yet, still show thei
     widget.update({ address: ADDRESSES.fresh, baseUrl: server.fault({ status: 503, id: Math.random() }) });
     expect(await next).toBe('error');
     expect(host.dataset.state).toBe('error');
-    expect(textOf(viewOf(root))).toContain('The service is having trouble right now.');
+    expect(textOf(viewOf(root))).toContain('The service is having trouble.');
     expect(textOf(viewOf(root))).not.toContain('89');
   });
 
