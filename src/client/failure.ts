@@ -34,7 +34,7 @@ const WORDS: Readonly<Record<ServiceErrorKind, string>> = {
   http: 'HTTP $',
   malformed: 'malformed response|: $',
   network: 'connection failed|$',
-  unreachable: 'nothing answers at baseUrl: check its host and port',
+  unreachable: 'unreachable: check baseUrl (host, port)',
   refused: 'origin@ refused: add it to the API key in the developer portal (at most three), or use a proxy',
   blocked: 'blocked by CSP: add the service to connect-src',
   'not-service': 'no service at baseUrl (404): check its path',

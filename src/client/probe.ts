@@ -1,4 +1,5 @@
 import type { ServiceErrorKind } from './service-error';
+import { sleep } from './transport';
 
 /**
  * Why a request to `url` got no readable answer, since in a page a `fetch` rejection says
@@ -6,22 +7,22 @@ import type { ServiceErrorKind } from './service-error';
  * and no cookies of another site), tells it. `blocked` when the page's CSP refuses it (its
  * `securitypolicyviolation` event says so), else `refused` when it resolves (something
  * answers but the browser may not read it: the service refused the page's origin), else
- * `unreachable`. Only called in a page.
+ * `unreachable`. Only called in a page; the caller's `signal` aborts the wait for the event.
  */
-export const whyUnread = async (url: string): Promise<ServiceErrorKind> => {
+export const whyUnread = async (url: string, signal: AbortSignal): Promise<ServiceErrorKind> => {
   const { origin } = new URL(url);
   // Ends the request and, with it, the listening.
-  const signal = AbortSignal.timeout(5000);
+  const probing = AbortSignal.timeout(5000);
   let kind: ServiceErrorKind = 'unreachable';
   document.addEventListener(
     'securitypolicyviolation',
     (event) => {
       if (event.blockedURI.startsWith(origin)) kind = 'blocked';
     },
-    { signal },
+    { signal: probing },
   );
-  await fetch(url, { mode: 'no-cors', signal }).then(() => (kind = 'refused'), Boolean);
+  await fetch(url, { mode: 'no-cors', signal: probing }).then(() => (kind = 'refused'), Boolean);
   // The violation event is dispatched in a task of its own, which may come after the rejection.
-  await new Promise((later) => setTimeout(later, 50));
+  await sleep(50, signal);
   return kind;
 };

@@ -54,7 +54,7 @@ export const request = async <T>(
         if (reset) failure = ['quota', reset, said];
         // No answer at all: in a page, why (the rejection does not say).
         else if (kind == 'network' && !answered && globalThis.document && !options.fetch)
-          failure = [await whyUnread(url), 0, 0, failure[3]];
+          failure = [await whyUnread(url, signal), 0, 0, failure[3]];
         throw serviceError(url, status, failure);
       }
       await sleep(wait, signal);

@@ -5,13 +5,17 @@ import { html, type Html } from '../render/html';
 import { pageOrigin } from '../util/values';
 
 /**
- * What a reader sees when a load fails: a sentence, whether trying again may help, and
- * whether it is a real failure or only "nothing here yet" (shown calmly, not in red).
+ * What a reader sees when a load fails: a sentence, whether trying again may help, whether
+ * it is a real failure or only "nothing here yet" (shown calmly, not in red), and whether data
+ * already shown stays true through it (`keep`): the service could not be reached, was slow,
+ * busy, failing or refused this page, but did not say the data is gone or wrong (a 404 or 400
+ * does). The widget then keeps showing that data, marked as of when it was loaded.
  */
 export interface Failure {
   sentence: string;
   retry: boolean;
   empty?: boolean;
+  keep?: boolean;
 }
 
 /**
@@ -23,43 +27,30 @@ export interface Failure {
 export const describeFailure = (error: unknown, notFound: string, locale?: string): Failure => {
   if (!isServiceError(error)) return { sentence: 'Something went wrong while showing this widget.', retry: true };
   const { kind, statusCode: status } = error;
-  if (kind != 'http') {
-    const sentence = words(kind, kind == 'quota' && formatTime(error.retryAt!, locale), true);
-    return {
-      sentence: sentence[0]!.toUpperCase() + sentence.slice(1) + '.',
-      retry: /^(timeout|network|unreachable|malformed)$/.test(kind),
-    };
-  }
+  const http = kind == 'http';
+  const retry = http ? status == 429 || status >= 500 : /^(timeout|network|unreachable|malformed)$/.test(kind);
+  const sentence = http
+    ? status == 400
+      ? 'This is not a valid address.'
+      : // A 403 a page can read comes from a proxy (the service's own has no CORS headers).
+        status == 403
+        ? `Origin${pageOrigin()} not allowed: add it to the proxy's allowOrigins or to the API key's origins.`
+        : status == 404
+          ? notFound
+          : status == 429
+            ? 'The service is busy (rate limited).'
+            : status >= 500
+              ? 'The service is having trouble.'
+              : 'The service did not accept this request.'
+    : words(kind, kind == 'quota' && formatTime(error.retryAt!, locale), true).replace(/^./, (first) => first.toUpperCase()) + '.';
   return {
-    sentence:
-      status == 400
-        ? 'This is not a valid address.'
-        : // A 403 a page can read comes from a proxy (the service's own has no CORS headers).
-          status == 403
-          ? `Origin${pageOrigin()} not allowed: add it to the proxy's allowOrigins or to the API key's origins.`
-          : status == 404
-            ? notFound
-            : status == 429
-              ? 'The service is busy (rate limited).'
-              : status >= 500
-                ? 'The service is having trouble.'
-                : 'The service did not accept this request.',
-    retry: status == 429 || status >= 500,
-    empty: status == 404,
+    sentence,
+    retry,
+    empty: http && status == 404,
+    // A quota spent (429) or a key refused (403) says nothing about the data either.
+    keep: retry || /^(refused|blocked)$/.test(kind) || status == 403 || status == 429,
   };
 };
-
-/**
- * Whether data already shown stays true through this failure: the service could not be reached,
- * was slow, busy, failing or refused this page, but did not say the data is gone or wrong (a 404
- * or 400 does). The widget then keeps showing it, marked as of when it was loaded.
- */
-export const keepsData = (error: unknown): boolean =>
-  isServiceError(error) &&
-  (/^(network|unreachable|refused|blocked|timeout|malformed)$/.test(error.kind) ||
-    error.statusCode == 429 ||
-    error.statusCode == 403 ||
-    error.statusCode >= 500);
 
 /** The note under data kept through a failure: when it was loaded, and why it was not reloaded (a polite live region). */
 export const staleNote = (error: Error, loadedAt: number, locale: string | undefined): Html =>

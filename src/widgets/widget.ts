@@ -8,7 +8,7 @@ import type { BaseWidgetOptions, CommonSettings } from './common-options';
 import type { ChangesOf, Kind } from './descriptor';
 import { Disposers } from './disposers';
 import { createHost } from './host';
-import { describeFailure, failureView, keepsData, staleNote } from './messages';
+import { describeFailure, failureView, staleNote } from './messages';
 import type { Effect } from './option-types';
 import { placeholderView } from './placeholder';
 import { nextFrame, placeCard } from './scheduler';
@@ -78,7 +78,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   /** The data shown, and when it was loaded (epoch ms). */
   #data?: { value: Data; at: number };
   #error?: Error;
-  /** Why the data shown could not be reloaded, while it is kept (see {@link keepsData}). */
+  /** Why the data shown could not be reloaded, while it is kept (see `Failure.keep` in ./messages). */
   #stale?: Error;
   /** Data a server rendered where this widget mounted, taken as loaded by the first load. */
   #seed?: Stored<Data>;
@@ -317,7 +317,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
    */
   #fail(thrown: unknown): void {
     const error = asError(thrown);
-    if (this.#data && keepsData(error)) {
+    if (this.#data && describeFailure(error, '').keep) {
       this.#stale = error;
       this.#state = 'ready';
     } else {

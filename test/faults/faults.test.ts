@@ -127,7 +127,7 @@ const KINDS: Kind[] = [
 /** README's error sentences. */
 const SAY = {
   invalidKey: 'Invalid API key.',
-  unreachable: 'Nothing answers at baseUrl: check its host and port.',
+  unreachable: 'Unreachable: check baseUrl (host, port).',
   connection: 'Connection failed.',
   // The time is the visitor's, in the widget's locale (en-US here).
   quota: /^Quota used up until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M\.$/,
@@ -208,7 +208,7 @@ const FAULTS: Fault[] = [
     name: 'connection dropped before answering',
     items: () => ({ drop: true }),
     waits: true,
-    expect: () => error(SAY.unreachable, true, { status: 0, message: /nothing answers at baseUrl/, requests: 2 }),
+    expect: () => error(SAY.unreachable, true, { status: 0, message: /unreachable: check baseUrl/, requests: 2 }),
   },
   {
     name: 'connection dropped mid-body',
