@@ -40,10 +40,6 @@ export const formatDate = (iso: string | undefined, locale?: string): string | u
     : formatter(`d${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(time);
 };
 
-/** An epoch-ms time as a medium date and a short time, in the locale and the visitor's time zone. */
-export const formatTime = (at: number, locale?: string): string =>
-  new Date(at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** A locale tag Intl accepts, canonicalised; throws RangeError for anything else. */
 export const canonicalLocale = (locale: string): string => {
   const [canonical] = Intl.getCanonicalLocales(locale);

@@ -1,6 +1,6 @@
 import { words } from '../client/failure';
 import { isServiceError } from '../client/service-error';
-import { formatAge, formatTime } from '../render/format';
+import { formatAge } from '../render/format';
 import { html, type Html } from '../render/html';
 import { pageOrigin } from '../util/values';
 
@@ -21,7 +21,8 @@ export interface Failure {
 /**
  * Turns an error into a sentence, chosen by the error's kind and status, never by its
  * message. `notFound` is the widget's own sentence for a 404, since "not found" means
- * something different to each kind; `locale` says when a spent quota resets. A failure of
+ * something different to each kind; `locale` says when a spent quota resets (its date and
+ * time, in the visitor's time zone). A failure of
  * a kind of its own has the client's words for it (src/client/failure.ts).
  */
 export const describeFailure = (error: unknown, notFound: string, locale?: string): Failure => {
@@ -42,7 +43,8 @@ export const describeFailure = (error: unknown, notFound: string, locale?: strin
             : status >= 500
               ? 'The service is having trouble.'
               : 'The service did not accept this request.'
-    : words(kind, kind == 'quota' && formatTime(error.retryAt!, locale), true).replace(/^./, (first) => first.toUpperCase()) + '.';
+    : words(kind, kind == 'quota' && new Date(error.retryAt!).toLocaleString(locale), true).replace(/^./, (first) => first.toUpperCase()) +
+      '.';
   return {
     sentence,
     retry,

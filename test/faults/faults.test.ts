@@ -130,7 +130,7 @@ const SAY = {
   unreachable: 'Unreachable: check baseUrl (host, port).',
   connection: 'Connection failed.',
   // The time is the visitor's, in the widget's locale (en-US here).
-  quota: /^Quota used up until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M\.$/,
+  quota: /^Quota used up until \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M\.$/,
   tooLarge: 'Response too large.',
   timeout: 'Timed out.',
   busy: 'The service is busy (rate limited).',
