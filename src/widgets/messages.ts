@@ -26,7 +26,7 @@ export interface Failure {
  * a kind of its own has the client's words for it (src/client/failure.ts).
  */
 export const describeFailure = (error: unknown, notFound: string, locale?: string): Failure => {
-  if (!isServiceError(error)) return { sentence: 'Something went wrong while showing this widget.', retry: true };
+  if (!isServiceError(error)) return { sentence: 'This widget could not be shown.', retry: true };
   const { kind, statusCode: status } = error;
   const http = kind == 'http';
   const retry = http ? status == 429 || status >= 500 : /^(timeout|network|unreachable|malformed)$/.test(kind);
@@ -43,8 +43,8 @@ export const describeFailure = (error: unknown, notFound: string, locale?: strin
             : status >= 500
               ? 'The service is having trouble.'
               : 'The service did not accept this request.'
-    : words(kind, kind == 'quota' && new Date(error.retryAt!).toLocaleString(locale), true).replace(/^./, (first) => first.toUpperCase()) +
-      '.';
+    : // Only the quota's words hold the detail: the reset, in the visitor's locale and time zone.
+      words(kind, new Date(error.retryAt!).toLocaleString(locale), true).replace(/^./, (first) => first.toUpperCase()) + '.';
   return {
     sentence,
     retry,
