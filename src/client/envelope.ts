@@ -16,7 +16,7 @@ export const unwrap = (status: number, text: string): unknown => {
     // The service's own 404s name what is missing; its catch-all (or a body that is not even
     // JSON: another server) means the path is not one of its routes: baseUrl is wrong.
     if (status == 404 && (!record || said == 'Not Found')) fail('not-service');
-    fail(status == 401 || (status == 403 && /key/i.test(said ?? '')) ? 'invalid-key' : 'http', 0, saidShort);
+    fail(status == 401 || (status == 403 && /key/i.test(said ?? '')) ? 'invalid-key' : 'http', status, saidShort);
   }
   // A failure reported inside a 200 is not an answer a widget can show.
   if (record?.success === false) malformed('the service reported a failure', saidShort);

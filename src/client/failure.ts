@@ -6,8 +6,9 @@ import { pageOrigin } from '../util/values';
  * checks throw it (see {@link fail}), the retry policy decides on its kind, never on a sentence,
  * and only {@link serviceError} turns it into words. A tuple rather than an object: this runs
  * in every page bundle, and property names survive minification.
- * - `detail`: what the sentence needs: the problem (`malformed`), whether an answer had begun
- *   (`network`), the time allowed (`timeout`) or the byte limit (`too-large`);
+ * - `detail`: what the words need (the `$` of {@link WORDS}): the status (`http`), the problem
+ *   (`malformed`), how far an answer had come (`network`: empty when none began), the time
+ *   allowed (`timeout`), the byte limit (`too-large`) or the reset (`quota`, epoch ms);
  * - `said`: the service's own words, which replace the sentence (`http`, `malformed`);
  * - `cause`: the error behind it (a `fetch` rejection), kept as the `ServiceError`'s `cause`.
  */
@@ -24,25 +25,38 @@ export const malformed = (problem: string, said?: string): never => fail('malfor
 /** True for a thrown {@link Failure}; anything else (an abort, a bug) is not one. */
 export const isFailure = (thrown: unknown): thrown is Failure => Array.isArray(thrown);
 
-/** What happened, by kind, when the service said nothing itself. */
-const SENTENCES: Readonly<Record<ServiceErrorKind, (detail: unknown, status: number) => string>> = {
-  http: (_, status) => `the service answered with status ${status}`,
-  malformed: (problem) => `malformed response: ${problem}`,
-  network: (answered) => `the connection failed (${answered ? 'closed before the response was complete' : 'no response'})`,
-  unreachable: () => 'nothing answers at this address: check baseUrl (host, port)',
-  refused: () => `refused this origin${pageOrigin()}: add it to the API key in the developer portal, or use a proxy`,
-  blocked: () => "blocked by this page's CSP: add the service to connect-src",
-  'not-service': () => '404 Not Found: baseUrl is not the service; check its path',
-  'invalid-key': () => 'invalid API key: check apiKey',
-  quota: (at) => `quota used up until ${new Date(at as number).toISOString()}`,
-  timeout: (ms) => `timed out after ${ms} ms`,
-  'too-large': (limit) => `response too large: more than ${limit} bytes`,
-  redirect: () => 'the service answered with a redirect, which repkit does not follow: the API key goes to baseUrl only',
+/**
+ * What happened, by kind, in one set of words for the developer (the `ServiceError`'s message)
+ * and the site owner (a widget's sentence, src/widgets/messages.ts): `@` stands for the page's
+ * origin, `$` for the failure's detail, and what follows `|` only the message says.
+ */
+const WORDS: Readonly<Record<ServiceErrorKind, string>> = {
+  http: 'HTTP $',
+  malformed: 'malformed response|: $',
+  network: 'connection failed|$',
+  unreachable: 'unreachable: check baseUrl (host, port)',
+  refused: 'origin@ refused: add it to the API key in the developer portal (at most three), or use a proxy',
+  blocked: 'blocked by CSP: add the service to connect-src',
+  'not-service': 'no service at baseUrl (404): check its path',
+  'invalid-key': 'invalid API key',
+  quota: 'quota used up until $',
+  timeout: 'timed out| after $ ms',
+  'too-large': 'response too large| (over $ bytes)',
+  redirect: 'redirect not followed',
 };
+
+/** The words for `kind` with `detail` in them; `short`: without what only the message says. */
+export const words = (kind: ServiceErrorKind, detail?: unknown, short?: boolean): string =>
+  WORDS[kind]
+    .replace(short ? /\|.*/ : '|', '')
+    .replace('@', pageOrigin)
+    .replace('$', () => `${detail}`);
 
 /**
  * The one place a client failure becomes a `ServiceError`: `GET <url>: <what happened>`.
  * `status` is the answer's HTTP status, or 0 when none arrived.
  */
-export const serviceError = (url: string, status: number, [kind, detail, said, cause]: Failure): ServiceError =>
-  new ServiceError(status, `GET ${url}: ${said || SENTENCES[kind](detail, status)}`, kind, cause, kind == 'quota' ? (detail as number) : 0);
+export const serviceError = (url: string, status: number, [kind, detail, said, cause]: Failure): ServiceError => {
+  const at = kind == 'quota' ? (detail as number) : 0;
+  return new ServiceError(status, `GET ${url}: ${said || words(kind, at ? new Date(at).toISOString() : detail)}`, kind, cause, at);
+};

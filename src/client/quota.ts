@@ -7,24 +7,24 @@
 const gates = new Map<string, number>();
 
 /**
- * The gate's name for a base URL and key: the URL and a 32-bit digest of the key (FNV-1a),
- * never the key itself, since the name may be stored in the page's storage.
+ * The gate's name for a base URL and key: the URL and a 32-bit digest of the key, never the
+ * key itself, since the name may be stored in the page's storage.
  */
 export const gateKey = (baseUrl: string, apiKey = ''): string => {
-  let hash = 2166136261;
-  for (let i = 0; i < apiKey.length; i++) hash = Math.imul(hash ^ apiKey.charCodeAt(i), 16777619);
-  return `${baseUrl} ${(hash >>> 0).toString(36)}`;
+  let hash = 0;
+  for (const c of apiKey) hash = (hash * 31 + c.charCodeAt(0)) | 0;
+  return baseUrl + ' ' + hash;
 };
 
-/** When the gate `key` opens (epoch ms), or 0 when it is open. */
-export const gateOpensAt = (key: string): number => {
-  const at = gates.get(key) ?? 0;
+/**
+ * Closes the gate `key` until `at` (epoch ms), unless a later reset is already known, and
+ * says when it opens: that time, or 0 when it is open. Without `at`, only says.
+ */
+export const gate = (key: string, at = 0): number => {
+  const known = gates.get(key) ?? 0;
+  if (at > known) gates.set(key, at);
+  else at = known;
   return at > Date.now() ? at : 0;
-};
-
-/** Closes the gate `key` until `at` (epoch ms); a later reset already known wins. */
-export const closeGate = (key: string, at: number): void => {
-  if (at > gateOpensAt(key)) gates.set(key, at);
 };
 
 /** Opens every gate. @internal for tests. */

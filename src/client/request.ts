@@ -1,7 +1,7 @@
 import { unwrap } from './envelope';
 import { isFailure, serviceError, type Failure } from './failure';
-import { whyUnread, watchCsp } from './probe';
-import { closeGate, gateKey, gateOpensAt } from './quota';
+import { whyUnread } from './probe';
+import { gate, gateKey } from './quota';
 import type { ResolvedClientOptions } from './options';
 import { rateLimitWait } from './rate-limit';
 import { nextDelay } from './retry';
@@ -29,11 +29,10 @@ export const request = async <T>(
 ): Promise<T> => {
   const url = options.baseUrl + path;
   const deadline = Date.now() + 2 * options.timeoutMs;
-  const gate = gateKey(options.baseUrl, options.apiKey);
-  watchCsp();
+  const gateName = gateKey(options.baseUrl, options.apiKey);
   for (let tries = 0, networkFailures = 0; ; tries++) {
     let answer: Answer | undefined;
-    const opensAt = gateOpensAt(gate);
+    const opensAt = gate(gateName);
     if (opensAt) throw serviceError(url, 429, ['quota', opensAt]);
     try {
       answer = await send(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
@@ -47,13 +46,14 @@ export const request = async <T>(
       const status = answer?.[0] ?? 0;
       if (kind == 'network') networkFailures++;
       const serverWait = answer && rateLimitWait(answer[2], answer[1], Date.now());
-      if (status == 429 && serverWait) closeGate(gate, Date.now() + serverWait);
+      // A 429 that says when the quota resets closes the gate until then.
+      const reset = status == 429 && gate(gateName, Date.now() + (serverWait ?? 0));
       const wait = nextDelay(kind, status, serverWait, tries, options.retries, networkFailures, deadline - Date.now(), Math.random());
       if (wait === undefined) {
-        if (gateOpensAt(gate) && status == 429) failure = ['quota', gateOpensAt(gate), said];
+        if (reset) failure = ['quota', reset, said];
         // No answer at all: in a page, why (the rejection does not say).
         else if (kind == 'network' && !answered && globalThis.document && !options.fetch)
-          failure = [await whyUnread(url, options.fetch ?? fetch), 0, 0, failure[3]];
+          failure = [await whyUnread(url, signal), 0, 0, failure[3]];
         throw serviceError(url, status, failure);
       }
       await sleep(wait, signal);

@@ -81,7 +81,7 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
   } catch (error) {
     if (signal.aborted) throw abortError(signal);
     if (isFailure(error)) throw error;
-    return fail(timedOut ? 'timeout' : 'network', timedOut ? timeoutMs : !!response, undefined, error);
+    return fail(timedOut ? 'timeout' : 'network', timedOut ? timeoutMs : response ? ' before the response was complete' : '', 0, error);
   } finally {
     signal.removeEventListener('abort', cancel);
     // Whatever the outcome, nothing more is read: this stops a download the size cap cut short.

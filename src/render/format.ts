@@ -40,15 +40,6 @@ export const formatDate = (iso: string | undefined, locale?: string): string | u
     : formatter(`d${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(time);
 };
 
-/** An epoch-ms time as a short time in the locale and the visitor's time zone, with the date when it is not today. */
-export const formatTime = (at: number, locale?: string): string => {
-  const today = new Date(at).toDateString() == new Date().toDateString();
-  return formatter(
-    `t${today}${locale}`,
-    () => new Intl.DateTimeFormat(locale, { timeStyle: 'short', ...(!today && { dateStyle: 'medium' }) }),
-  ).format(at);
-};
-
 /** A locale tag Intl accepts, canonicalised; throws RangeError for anything else. */
 export const canonicalLocale = (locale: string): string => {
   const [canonical] = Intl.getCanonicalLocales(locale);

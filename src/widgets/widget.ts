@@ -1,6 +1,6 @@
 import { OptionError } from '../client/option-error';
-import { closeGate, gateKey } from '../client/quota';
-import { isServiceError } from '../client/service-error';
+import { gate, gateKey } from '../client/quota';
+import type { ServiceError } from '../client/service-error';
 import { ServiceClient } from '../client/service-client';
 import { html, renderInto } from '../render/html';
 import { isElement, ownValue } from '../util/values';
@@ -8,7 +8,7 @@ import type { BaseWidgetOptions, CommonSettings } from './common-options';
 import type { ChangesOf, Kind } from './descriptor';
 import { Disposers } from './disposers';
 import { createHost } from './host';
-import { describeFailure, failureView, keepsData, staleNote } from './messages';
+import { describeFailure, failureView, staleNote } from './messages';
 import type { Effect } from './option-types';
 import { placeholderView } from './placeholder';
 import { nextFrame, placeCard } from './scheduler';
@@ -78,7 +78,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   /** The data shown, and when it was loaded (epoch ms). */
   #data?: { value: Data; at: number };
   #error?: Error;
-  /** Why the data shown could not be reloaded, while it is kept (see {@link keepsData}). */
+  /** Why the data shown could not be reloaded, while it is kept (see `Failure.keep` in ./messages). */
   #stale?: Error;
   /** Data a server rendered where this widget mounted, taken as loaded by the first load. */
   #seed?: Stored<Data>;
@@ -222,8 +222,8 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     if (!this.#destroyed) void this.#load(false);
   };
 
-  #later(fn: () => void, ms: number): void {
-    const key = {};
+  /** Calls `fn` in `ms`, unless the widget is destroyed first or `key`'s next timer replaces it. */
+  #later(fn: () => void, ms: number, key: unknown = {}): void {
     const timer = setTimeout(() => {
       this.#held.release(key);
       fn();
@@ -251,9 +251,8 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
           ])
         : undefined;
     // A spent quota the last page load saw: nothing is sent before it resets.
-    const gate = gateKey(this.#client.baseUrl, this.#options.apiKey);
-    const spent = key && readStored<number>(win, area, gate);
-    if (spent) closeGate(gate, +spent.value);
+    const gateName = gateKey(this.#client.baseUrl, this.#options.apiKey);
+    if (key) gate(gateName, readStored<number>(win, area, gateName)?.value);
     // A server's data is taken by the first load (mount's), as a stored answer would be.
     const stored = this.#seed ?? (key && !fresh ? readStored<Data>(win, area, key) : undefined);
     this.#seed = undefined;
@@ -286,7 +285,16 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     // Answers that arrive before the next frame are all rendered in it, in one pass.
     if (id == this.#loadId) await nextFrame(win);
     if (id != this.#loadId) return;
-    if ('error' in outcome) return this.#fail(outcome.error);
+    if ('error' in outcome) {
+      // A spent quota: kept for the next page load, and the widget loads again when it resets (a
+      // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
+      const at = (outcome.error as ServiceError | undefined)?.retryAt;
+      if (at) {
+        if (key) writeStored(win, area, gateName, at);
+        this.#later(() => void this.#load(true), Math.min(at - Date.now(), 2e9), QUOTA_WAIT);
+      }
+      return this.#fail(outcome.error);
+    }
     const { data } = outcome;
     // A revalidated answer equal to the one already shown is not drawn again.
     if (!(stored && sameStored(stored.value, data)) && !this.#show(data)) return;
@@ -309,16 +317,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
    */
   #fail(thrown: unknown): void {
     const error = asError(thrown);
-    // A spent quota: kept for the next page load, and the widget loads again when it resets.
-    const at = isServiceError(error) && error.retryAt;
-    if (at) {
-      const { cache, cacheTtlMs } = this.#options;
-      if (cache != 'none' && cacheTtlMs)
-        writeStored(this.#host?.ownerDocument.defaultView, cache, gateKey(this.#client.baseUrl, this.#options.apiKey), at);
-      const timer = setTimeout(() => void this.#load(true), Math.min(at - Date.now(), 2147483647));
-      this.#held.hold(QUOTA_WAIT, () => clearTimeout(timer));
-    }
-    if (this.#data && keepsData(error)) {
+    if (this.#data && describeFailure(error, '').keep) {
       this.#stale = error;
       this.#state = 'ready';
     } else {

@@ -47,7 +47,7 @@ describe('each cause its own sentence', () => {
     const seen = await mountOne(page, `path${path.replace('/', '-')}`, { baseUrl: browser.url + path });
     expect(seen).toEqual({
       state: 'error',
-      sentence: "The baseUrl is not the service's (404): check its path.",
+      sentence: 'No service at baseUrl (404): check its path.',
       retry: false,
       empty: false,
     });
@@ -59,7 +59,7 @@ describe('each cause its own sentence', () => {
     const seen = await mountOne(page, 'closed-port', { baseUrl: `http://127.0.0.1:${await closedPort()}` });
     expect(seen).toEqual({
       state: 'error',
-      sentence: 'The widget could not reach the service: check the host and port of baseUrl.',
+      sentence: 'Unreachable: check baseUrl (host, port).',
       retry: true,
       empty: false,
     });
@@ -71,7 +71,7 @@ describe('each cause its own sentence', () => {
     const seen = await mountOne(page, 'csp', { baseUrl: browser.url }, { 'Content-Security-Policy': "connect-src 'none'" });
     expect(seen).toEqual({
       state: 'error',
-      sentence: "This page's Content-Security-Policy blocks the service: add it to connect-src.",
+      sentence: 'Blocked by CSP: add the service to connect-src.',
       retry: false,
       empty: false,
     });

@@ -71,7 +71,7 @@ describe('CORS between a page and the sandbox', () => {
     await openPage(page, '/t/cors.html', widgetsPage([API_KEY, ORIGIN_LOCKED_KEY, 'demo-not-a-key']));
     expect(await settled(page, 3)).toEqual(['ready', 'error', 'error']);
     // The browser hides the 403; a keyless no-cors probe shows something answers there: refused, not unreachable.
-    const sentence = `The service refused this site (${pageOrigin()}): add it to the API key's origins in the developer portal (at most three), or use a repkit proxy.`;
+    const sentence = `Origin (${pageOrigin()}) refused: add it to the API key in the developer portal (at most three), or use a proxy.`;
     expect(await errorText(page, 1)).toBe(sentence);
     expect(await errorText(page, 2)).toBe(sentence);
     const retries = await page.$$eval('.repkit', (hosts) => hosts.map((h) => !!h.shadowRoot!.querySelector('[part="retry"]')));

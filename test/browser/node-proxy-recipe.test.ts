@@ -124,9 +124,7 @@ describe("README's Node proxy recipe, as written", () => {
     await page.goto(elsewhere);
     expect(await settled(page, 4)).toEqual(['error', 'error', 'error', 'error']);
     const sentence = await page.$eval('.repkit', (host) => host.shadowRoot!.querySelector('[role="alert"]')?.textContent?.trim());
-    expect(sentence).toBe(
-      `This site's origin (${elsewhere}) is not allowed: add it to the proxy's allowOrigins or to the API key's origins.`,
-    );
+    expect(sentence).toBe(`Origin (${elsewhere}) not allowed: add it to the proxy's allowOrigins or to the API key's origins.`);
     const lines = log.split('\n').filter((line) => line.includes(elsewhere));
     expect(lines).toEqual([`repkit proxy: refused a page of ${elsewhere}: add it to allowOrigins to let it use this proxy`]);
     expect(pageLog.console.filter((line) => line.includes('repkit proxy'))).toEqual([]);

@@ -77,7 +77,7 @@ describe('a wrong baseUrl path or key: kinds of their own', () => {
     )) as ServiceError;
     expectServiceError(error, 404);
     expect(error.kind).toBe('not-service');
-    expect(error.message).toMatch(/: 404 Not Found: baseUrl is not the service; check its path$/);
+    expect(error.message).toMatch(/: no service at baseUrl \(404\): check its path$/);
   });
   it('a 404 whose body is not JSON (another server) is not-service too', async () => {
     const fetch = async () => new Response('<h1>Not Found</h1>', { status: 404 });

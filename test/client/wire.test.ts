@@ -151,7 +151,7 @@ describe('error bodies as the service sends them', () => {
     const error = (await answering('', 500)
       .getScores(ADDRESS)
       .catch((e: unknown) => e)) as ServiceError;
-    expect(error.message).toBe(SCORES_GET + 'the service answered with status 500');
+    expect(error.message).toBe(SCORES_GET + 'HTTP 500');
   });
 });
 

@@ -126,17 +126,17 @@ const KINDS: Kind[] = [
 
 /** README's error sentences. */
 const SAY = {
-  invalidKey: 'This widget has an invalid API key: check apiKey.',
-  unreachable: 'The widget could not reach the service: check the host and port of baseUrl.',
-  connection: 'The connection to the service failed.',
+  invalidKey: 'Invalid API key.',
+  unreachable: 'Unreachable: check baseUrl (host, port).',
+  connection: 'Connection failed.',
   // The time is the visitor's, in the widget's locale (en-US here).
-  quota: /^The quota for this site is used up; the widget tries again at \d{1,2}:\d{2}\s[AP]M\.$/,
-  tooLarge: 'The service sent more data than this widget accepts (response too large).',
-  timeout: 'The service took too long to answer (timed out).',
-  busy: 'The service is busy right now (rate limited).',
-  trouble: 'The service is having trouble right now.',
-  malformed: 'The service sent data this widget could not read.',
-  redirected: 'The service redirected the request elsewhere; the widget does not follow redirects.',
+  quota: /^Quota used up until \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M\.$/,
+  tooLarge: 'Response too large.',
+  timeout: 'Timed out.',
+  busy: 'The service is busy (rate limited).',
+  trouble: 'The service is having trouble.',
+  malformed: 'Malformed response.',
+  redirected: 'Redirect not followed.',
 };
 
 interface Expected {
@@ -208,13 +208,13 @@ const FAULTS: Fault[] = [
     name: 'connection dropped before answering',
     items: () => ({ drop: true }),
     waits: true,
-    expect: () => error(SAY.unreachable, true, { status: 0, message: /nothing answers at this address/, requests: 2 }),
+    expect: () => error(SAY.unreachable, true, { status: 0, message: /unreachable: check baseUrl/, requests: 2 }),
   },
   {
     name: 'connection dropped mid-body',
     items: () => ({ dropMidBody: true }),
     waits: true,
-    expect: () => error(SAY.connection, true, { status: 0, message: /closed before the response was complete/, requests: 2 }),
+    expect: () => error(SAY.connection, true, { status: 0, message: /connection failed before the response was complete/, requests: 2 }),
   },
   {
     name: '429 with Retry-After: 1, then OK',

@@ -151,7 +151,7 @@ const addressTitle = (view: Element, address: string): string | undefined => {
 const expected = (kind: Kind, o: Opts): Expectation => {
   // From happy-dom's page an unknown key is the service's CORS refusal, a 403 it can read,
   // which says the key is what is wrong.
-  if (o.apiKey != API_KEY) return error('This widget has an invalid API key: check apiKey.');
+  if (o.apiKey != API_KEY) return error('Invalid API key.');
   const fx = fixtureOf(o.address);
   const n = (value: number) => formatNumber(value, o.locale);
   switch (kind) {

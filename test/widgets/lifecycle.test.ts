@@ -160,7 +160,7 @@ describe('error state: invalid API key (401)', () => {
       expect(await loaded).toBe('error');
       expect(host.dataset.state).toBe('error');
       expect(viewOf(root).getAttribute('aria-busy')).toBe('false');
-      expect(textOf(root.querySelector('[role="alert"]'))).toContain('invalid API key');
+      expect(textOf(root.querySelector('[role="alert"]'))).toContain('Invalid API key');
       expect(onError).toHaveBeenCalledTimes(1);
       const error = onError.mock.calls[0]![0];
       expect(error).toBeInstanceOf(ServiceError);
@@ -188,11 +188,11 @@ describe('error state: a key refused for this page (403, the CORS refusal)', () 
   // happy-dom can read the refusal, which a browser cannot (test/browser covers that case).
   it.each([
     // The service says the key is what is wrong: that is the sentence, not the origin.
-    ['an invalid key', { apiKey: 'wrong-key' }, 'This widget has an invalid API key: check apiKey.'],
+    ['an invalid key', { apiKey: 'wrong-key' }, 'Invalid API key.'],
     [
       'a key locked to another origin',
       { apiKey: ORIGIN_LOCKED_KEY },
-      `This site's origin (${location.origin}) is not allowed: add it to the proxy's allowOrigins or to the API key's origins.`,
+      `Origin (${location.origin}) not allowed: add it to the proxy's allowOrigins or to the API key's origins.`,
     ],
   ])('%s: the sentence says what to fix, no retry', async (_name, extra, sentence) => {
     const onError = vi.fn();
@@ -229,7 +229,7 @@ describe('error state: network failure', () => {
     const onError = vi.fn();
     const { root, loaded } = mountWidget(reputation({ baseUrl: server.fault({ drop: true }), onError }));
     expect(await loaded).toBe('error');
-    expect(textOf(viewOf(root))).toContain('could not reach the service');
+    expect(textOf(viewOf(root))).toContain('Unreachable: check baseUrl');
     const button = root.querySelector<HTMLButtonElement>('button');
     expect(textOf(button)).toBe('Try again');
     expect(button!.type).toBe('button');
@@ -474,7 +474,7 @@ describe('update() with data options reloads with a request', () => {
     expect(server.sandbox.requests.at(-1)).toMatchObject({ apiKey: 'revoked-key', path: scoresPath(ADDRESSES.rich) });
     // From this page (happy-dom's origin, which can read the refusal) an unknown key is a 403
     // saying so: the data shown is kept, with the sentence about the key.
-    expect(textOf(viewOf(root))).toContain('This widget has an invalid API key');
+    expect(textOf(viewOf(root))).toContain('Invalid API key');
     expect(onError.mock.calls[0]![0].statusCode).toBe(403);
   });
 
