@@ -21,7 +21,7 @@ abstract class Sealed {
   readonly #value: string;
   /** @internal built by {@link html}, {@link safeUrl} and their siblings only. */
   constructor(token: symbol, value: string) {
-    if (token !== TOKEN) throw misuse('markup and safe URLs come from html() and safeUrl() only');
+    if (token !== TOKEN) throw misuse('html() and safeUrl() only');
     this.#value = value;
   }
   toString(): string {
