@@ -11,8 +11,11 @@ import { sleep } from './transport';
  */
 export const whyUnread = async (url: string, signal: AbortSignal): Promise<ServiceErrorKind> => {
   const { origin } = new URL(url);
-  // Ends the request and, with it, the listening.
-  const probing = AbortSignal.timeout(5000);
+  // Ends the request and, with it, the listening. (Not AbortSignal.timeout: README's oldest
+  // browsers, Chrome 93 and Safari 15.4, lack it.)
+  const stop = new AbortController();
+  const probing = stop.signal;
+  setTimeout(() => stop.abort(), 5000);
   let kind: ServiceErrorKind = 'unreachable';
   document.addEventListener(
     'securitypolicyviolation',
