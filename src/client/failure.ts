@@ -33,8 +33,8 @@ export const isFailure = (thrown: unknown): thrown is Failure => Array.isArray(t
 const WORDS: Readonly<Record<ServiceErrorKind, string>> = {
   http: 'HTTP $',
   malformed: 'malformed response|: $',
-  network: 'connection failed|$',
-  unreachable: 'unreachable: check baseUrl (host, port)',
+  network: 'could not reach the service| (connection failed$)',
+  unreachable: 'could not reach the service: check baseUrl (host, port)',
   refused: 'origin@ refused: add it to the API key in the developer portal (at most three), or use a proxy',
   blocked: 'blocked by CSP: add the service to connect-src',
   'not-service': 'no service at baseUrl (404): check its path',

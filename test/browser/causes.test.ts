@@ -59,7 +59,7 @@ describe('each cause its own sentence', () => {
     const seen = await mountOne(page, 'closed-port', { baseUrl: `http://127.0.0.1:${await closedPort()}` });
     expect(seen).toEqual({
       state: 'error',
-      sentence: 'Unreachable: check baseUrl (host, port).',
+      sentence: 'Could not reach the service: check baseUrl (host, port).',
       retry: true,
       empty: false,
     });

@@ -157,7 +157,7 @@ describe('no response at all: statusCode 0', () => {
       const error = await fast(rejection(faulty({ drop: true }, { retries: 1 }).getScores(rich)));
       expectServiceError(error, 0);
       // With no HTTP answer there is no status to show: the message is what tells the user why.
-      expect(error.message).toMatch(/unreachable: check baseUrl/i);
+      expect(error.message).toMatch(/could not reach the service: check baseUrl/i);
       // Two with the key; then one keyless no-cors probe, which the dropping server did not answer either.
       expect(requests().filter((r) => r.apiKey !== null)).toHaveLength(2);
       expect(requests()).toHaveLength(3);
@@ -181,7 +181,7 @@ describe('no response at all: statusCode 0', () => {
       return s.url;
     });
     const error = await rejection(clientFor(closed).getScores(rich));
-    expectServiceError(error, 0, /unreachable: check baseUrl \(host, port\)$/);
+    expectServiceError(error, 0, /could not reach the service: check baseUrl \(host, port\)$/);
     expect((error as ServiceError).kind).toBe('unreachable');
   });
 

@@ -127,8 +127,8 @@ const KINDS: Kind[] = [
 /** README's error sentences. */
 const SAY = {
   invalidKey: 'Invalid API key.',
-  unreachable: 'Unreachable: check baseUrl (host, port).',
-  connection: 'Connection failed.',
+  unreachable: 'Could not reach the service: check baseUrl (host, port).',
+  connection: 'Could not reach the service.',
   // The time is the visitor's, in the widget's locale (en-US here).
   quota: /^Quota used up until \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M\.$/,
   tooLarge: 'Response too large.',
@@ -208,7 +208,7 @@ const FAULTS: Fault[] = [
     name: 'connection dropped before answering',
     items: () => ({ drop: true }),
     waits: true,
-    expect: () => error(SAY.unreachable, true, { status: 0, message: /unreachable: check baseUrl/, requests: 2 }),
+    expect: () => error(SAY.unreachable, true, { status: 0, message: /could not reach the service: check baseUrl/, requests: 2 }),
   },
   {
     name: 'connection dropped mid-body',

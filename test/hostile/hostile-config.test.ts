@@ -341,7 +341,7 @@ describe.each(SOURCES)('$name', (source) => {
       const host = hostOf(mounted.element, source);
       expectOnlyTheHost(mounted.element, host, config, source);
       // A path beyond the sandbox's 16 KiB head limit is refused by Node before any answer.
-      const tooLong = path(value).length >= 8000 ? ['Connection failed.', 'Malformed response.'] : [];
+      const tooLong = path(value).length >= 8000 ? ['Could not reach the service.', 'Malformed response.'] : [];
       expect([...sentences, ...tooLong]).toContain(errorSentence(host));
       expect(inspectView(viewOf(host), rulesFor(kind))).toEqual([]);
     });

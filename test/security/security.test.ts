@@ -439,7 +439,7 @@ describe('9. retryability is decided by cause, and the cause is kept', () => {
     expect(calls).toBe(2);
     expect(error.kind).toBe('network');
     expect(error.statusCode).toBe(0);
-    expect(error.message).toMatch(/: connection failed$/);
+    expect(error.message).toMatch(/: could not reach the service \(connection failed\)$/);
     expect(error.cause).toBe(cause);
   });
   it('a fetch rejection is a network failure whatever its text: the text never decides', async () => {

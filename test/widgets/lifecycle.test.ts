@@ -229,7 +229,7 @@ describe('error state: network failure', () => {
     const onError = vi.fn();
     const { root, loaded } = mountWidget(reputation({ baseUrl: server.fault({ drop: true }), onError }));
     expect(await loaded).toBe('error');
-    expect(textOf(viewOf(root))).toContain('Unreachable: check baseUrl');
+    expect(textOf(viewOf(root))).toContain('Could not reach the service: check baseUrl');
     const button = root.querySelector<HTMLButtonElement>('button');
     expect(textOf(button)).toBe('Try again');
     expect(button!.type).toBe('button');

@@ -44,7 +44,7 @@ describe('data shown stays through a failed reload, marked stale', () => {
     expect(textOf(viewOf(root))).toContain('89');
     const note = staleNote(root)!;
     expect(note.getAttribute('role')).toBe('status');
-    expect(textOf(note)).toMatch(/^As of (now|\d+ seconds? ago)\. Unreachable: check baseUrl \(host, port\)\./);
+    expect(textOf(note)).toMatch(/^As of (now|\d+ seconds? ago)\. Could not reach the service: check baseUrl \(host, port\)\./);
     expect(note.querySelector('time')!.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(root.querySelector('[part="error"]')).toBeNull();
     expect(onError).toHaveBeenCalledTimes(1);
