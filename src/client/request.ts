@@ -18,7 +18,8 @@ import { fromWire } from './wire';
  * the attempt; a failure that is not retried becomes the call's `ServiceError` there.
  * Nothing is sent while the quota gate (./quota) of this base URL and key is closed: the call
  * then rejects at once (`quota`), and a 429 that says when the quota resets closes it. In a
- * page, with its own `fetch`, a request that got no answer at all is told apart (./probe).
+ * page, when the caller gave no `fetch` of its own, a request that got no answer at all is told
+ * apart (./probe).
  */
 export const request = async <T>(
   options: ResolvedClientOptions,
