@@ -31,13 +31,21 @@ export type WidgetDataByType = { [K in WidgetType]: Exclude<WidgetByType[K]['dat
 /** Any kind, as the renderer uses it (each kind's own types are checked where it is defined). */
 type AnyKind = Kind<BaseWidgetOptions, CommonSettings, unknown>;
 
-const KINDS = {
+/**
+ * The view descriptor of each `type` the browser builds (src/widgets/kinds/index.ts holds their
+ * widget classes, which the descriptors sit inside). `satisfies` keeps the two lists equal: a
+ * kind added there and not here, or the other way round, does not compile.
+ */
+const VIEWS = {
   reputation: reputationKind,
   badge: badgeKind,
   badges: badgeKind,
   profile: profileKind,
   category: categoryKind,
-} as unknown as Record<WidgetType, AnyKind>;
+} satisfies Record<WidgetType, { name: string }>;
+
+// Widened once: each descriptor is typed for its own options, the renderer takes them all alike.
+const KINDS = VIEWS as unknown as Record<WidgetType, AnyKind>;
 
 /** The config's kind and its settings (defaults filled in), checked as the widget checks them. */
 const resolve = (config: WidgetConfig): { kind: AnyKind; settings: CommonSettings } => {
