@@ -88,7 +88,7 @@ describe('text alternatives', () => {
     await settled(page, 2);
     const levels = await page.locator('[part="badge"] .rk-level').allTextContents();
     // The service's level titles, with the level in words next to the tier colour.
-    expect(levels).toContain('Old Guard · Level 3');
+    expect(levels).toContain('Old Guard · Gold · Level 3');
     expect(await page.locator('[part="verified"]').first().textContent()).toContain('Verified');
     expect(await page.getByText('Verified identity').first().count()).toBe(1);
     await page.context().close();
