@@ -109,6 +109,10 @@ interface Slot {
   config: Record<string, unknown>;
   expected: Expected;
   then?: string;
+  /** Its "Show more" toggles are opened. */
+  open?: boolean;
+  /** Written as a `<repkit-widget>` (these come last, after every widget mounted with createWidget). */
+  element?: boolean;
 }
 
 /**
@@ -135,14 +139,19 @@ const slots = (theme: string): Slot[] => {
     { name: 'no data', expected: { state: 'settled' }, options: (v) => NO_DATA[v.type as string]! },
     { name: '503', expected: { state: 'error' }, options: () => ({ baseUrl: fault({ status: 503 }) }) },
     { name: '400', expected: { state: 'error' }, options: () => ({ baseUrl: fault({ status: 400 }) }) },
+    { name: '429', expected: { state: 'error' }, options: () => ({ baseUrl: fault({ status: 429 }) }) },
+    { name: 'connection dropped', expected: { state: 'error' }, options: () => ({ baseUrl: fault({ drop: true }) }) },
     { name: '404', expected: { state: 'settled' }, options: () => ({ baseUrl: fault({ status: 404 }) }) },
     { name: 'stale', expected: { state: 'ready', stale: true }, then: fault({ status: 503 }) },
   ];
-  const settledSlot = (config: Record<string, unknown>): Slot => ({
+  const settledSlot = (config: Record<string, unknown>, more: Partial<Slot> = {}): Slot => ({
     label: JSON.stringify(config),
     config,
     expected: { state: 'settled' },
+    ...more,
   });
+  // Text long enough to be clamped, with its "Show more" toggle.
+  const longBio = { type: 'profile', address: rich, baseUrl: fault({ patch: { bio: 'A long bio. '.repeat(30) } }) };
   return [
     ...VARIANTS.flatMap((variant) =>
       states.map(({ name, expected, options, then }) => ({
@@ -152,7 +161,7 @@ const slots = (theme: string): Slot[] => {
         then,
       })),
     ),
-    ...WIDGETS.map(settledSlot),
+    ...WIDGETS.map((config) => settledSlot(config)),
     ...[
       { type: 'reputation', address: rich, maxCategories: 3 },
       { type: 'badge', address: rich, maxBadges: 2 },
@@ -160,7 +169,15 @@ const slots = (theme: string): Slot[] => {
       { type: 'badge', address: ADDRESSES.hostile, showProgress: true },
       { type: 'profile', address: ADDRESSES.hostile },
       { type: 'profile', address: ADDRESSES.noBadges },
-    ].map(settledSlot),
+    ].map((config) => settledSlot(config)),
+    settledSlot(longBio),
+    settledSlot(longBio, { open: true }),
+    ...[
+      { type: 'reputation', address: rich },
+      { type: 'badge', address: rich, 'badge-key': 'ReferendumVoter' },
+      { type: 'category', address: rich, 'category-key': 'governance', compact: '' },
+      { type: 'profile', address: rich },
+    ].map((config) => settledSlot(config, { element: true })),
   ];
 };
 
@@ -173,12 +190,24 @@ const matrixPage = (theme: string, list: Slot[]): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>repkit accessibility, ${theme} theme</title>
 ${theme == 'dark' ? '<style>body { background: #0b0c0f; color: #eceef3; }</style>' : ''}</head>
 <body><main><h1>repkit widgets, ${theme} theme</h1>
-${list.map((_, i) => `<section aria-labelledby="h${i}"><h2 id="h${i}">Widget ${i}</h2><div id="w${i}"></div></section>`).join('\n')}
+${list
+  .map(
+    (s, i) =>
+      `<section aria-labelledby="h${i}"><h2 id="h${i}">Widget ${i}</h2>${
+        s.element
+          ? `<repkit-widget id="w${i}" ${Object.entries({ ...s.config, 'api-key': API_KEY, 'base-url': browser.url, theme })
+              .map(([name, value]) => `${name}="${String(value)}"`)
+              .join(' ')}></repkit-widget>`
+          : `<div id="w${i}"></div>`
+      }</section>`,
+  )
+  .join('\n')}
 </main>
 <script src="/dist/repkit.umd.js"></script>
 <script>
 window.widgets = [
 ${list
+  .filter((s) => !s.element)
   .map(
     (s, i) =>
       `RepKit.createWidget(${JSON.stringify({ apiKey: API_KEY, baseUrl: browser.url, cache: 'none', retries: 0, theme, ...s.config })}).mount('#w${i}'),`,
@@ -191,21 +220,25 @@ ${list
 /** Waits until each widget's host is as `expected` says; on a timeout, says which were not. */
 const reach = async (page: Page, expected: Expected[]): Promise<void> => {
   const seen = () =>
-    page.$$eval('.repkit', (hosts) =>
-      hosts.map((h) => ({
-        state: (h as HTMLElement).dataset.state,
-        stale: h.hasAttribute('data-stale'),
-        slow: h.hasAttribute('data-slow'),
-      })),
+    page.evaluate(() =>
+      [
+        ...Array.from(document.querySelectorAll<HTMLElement>('.repkit')),
+        ...Array.from(document.querySelectorAll('repkit-widget'), (el) => el.shadowRoot?.querySelector<HTMLElement>('.repkit')),
+      ].map((h) => h && { state: h.dataset.state, stale: h.hasAttribute('data-stale'), slow: h.hasAttribute('data-slow') }),
     );
   await page
     .waitForFunction(
       (want) => {
-        const hosts = Array.from(document.querySelectorAll<HTMLElement>('.repkit'));
+        // The widgets' hosts, then those inside each <repkit-widget>'s shadow root.
+        const hosts = [
+          ...Array.from(document.querySelectorAll<HTMLElement>('.repkit')),
+          ...Array.from(document.querySelectorAll('repkit-widget'), (el) => el.shadowRoot?.querySelector<HTMLElement>('.repkit')),
+        ];
         return (
           hosts.length == want.length &&
           hosts.every(
             (h, i) =>
+              !!h &&
               (want[i]!.state == 'settled' ? h.dataset.state != 'loading' : h.dataset.state == want[i]!.state) &&
               (!want[i]!.stale || h.hasAttribute('data-stale')) &&
               (!want[i]!.slow || h.hasAttribute('data-slow')),
@@ -226,7 +259,7 @@ const reach = async (page: Page, expected: Expected[]): Promise<void> => {
 
 describe('axe-core, every impact', () => {
   for (const theme of ['light', 'dark'] as const) {
-    it(`finds no violation in any kind, variant or state (loading, ready, no data, 503, 400, 404, stale), ${theme} theme`, async () => {
+    it(`finds no violation in any kind, variant or state (loading, ready, no data, 503, 400, 429, dropped, 404, stale), ${theme} theme`, async () => {
       const { page, log } = await browser.page();
       const list = slots(theme);
       const url = `${browser.url}/t/a11y-${theme}.html`;
@@ -249,6 +282,16 @@ describe('axe-core, every impact', () => {
         page,
         list.map((s) => s.expected),
       );
+      const opened = await page.evaluate(
+        (open) =>
+          open.map((i) => {
+            const toggle = document.querySelector(`#w${i} > .repkit`)!.shadowRoot!.querySelector<HTMLElement>('.rk-more-toggle')!;
+            toggle.click();
+            return toggle.getAttribute('aria-expanded');
+          }),
+        list.flatMap((s, i) => (s.open ? [i] : [])),
+      );
+      expect(opened).toEqual(['true']);
       // Scrolled through once, as a reader would: a card off screen is not laid out (content-visibility)
       // until it has been in view, and axe would measure its contents against the card's guessed size.
       await page.evaluate(async () => {
