@@ -186,7 +186,7 @@ const slots = (theme: string): Slot[] => {
  * so the page-level rules judge the page, and the widgets in it. Each widget is numbered by a
  * heading of its own, which a failure's target names (`#w12`).
  */
-const matrixPage = (theme: string, list: Slot[]): string => `<!doctype html>
+const matrixPage = (theme: string, list: Slot[], script = 'repkit.umd.js'): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>repkit accessibility, ${theme} theme</title>
 ${theme == 'dark' ? '<style>body { background: #0b0c0f; color: #eceef3; }</style>' : ''}</head>
 <body><main><h1>repkit widgets, ${theme} theme</h1>
@@ -203,7 +203,7 @@ ${list
   )
   .join('\n')}
 </main>
-<script src="/dist/repkit.umd.js"></script>
+<script src="/dist/${script}"></script>
 <script>
 window.widgets = [
 ${list
@@ -257,55 +257,74 @@ const reach = async (page: Page, expected: Expected[]): Promise<void> => {
     });
 };
 
+/**
+ * Loads `list` with `script` in the `theme`, brings each widget to its state, scrolls through
+ * the page once and runs axe (and the page must log no error).
+ */
+const checkMatrix = async (theme: string, list: Slot[], script = 'repkit.umd.js'): Promise<void> => {
+  const { page, log } = await browser.page();
+  const url = `${browser.url}/t/a11y-${theme}-${script}.html`;
+  await servePage(page, url, matrixPage(theme, list, script));
+  await page.route(`${HANGING}/**`, () => undefined);
+  await page.goto(url);
+  // The data first; then the widgets meant to keep theirs move to a failing service.
+  await reach(
+    page,
+    list.map((s) => (s.then ? { state: 'ready' } : s.expected)),
+  );
+  await page.evaluate(
+    (moves) => {
+      const { widgets } = window as unknown as { widgets: { update(options: object): void }[] };
+      for (const [i, baseUrl] of moves) widgets[i]!.update({ baseUrl });
+    },
+    list.flatMap((s, i) => (s.then ? [[i, s.then] as const] : [])),
+  );
+  await reach(
+    page,
+    list.map((s) => s.expected),
+  );
+  const opened = await page.evaluate(
+    (open) =>
+      open.map((i) => {
+        const toggle = document.querySelector(`#w${i} > .repkit`)!.shadowRoot!.querySelector<HTMLElement>('.rk-more-toggle')!;
+        toggle.click();
+        return toggle.getAttribute('aria-expanded');
+      }),
+    list.flatMap((s, i) => (s.open ? [i] : [])),
+  );
+  expect(opened.filter((expanded) => expanded != 'true')).toEqual([]);
+  // Scrolled through once, as a reader would: a card off screen is not laid out (content-visibility)
+  // until it has been in view, and axe would measure its contents against the card's guessed size.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+      scrollTo(0, y);
+      await frame();
+    }
+    scrollTo(0, 0);
+  });
+  expect(await axe(page), list.map((s, i) => `#w${i}: ${s.label}`).join('\n')).toEqual([]);
+  expect(log.errors).toEqual([]);
+  await page.context().close();
+};
+
 describe('axe-core, every impact', () => {
   for (const theme of ['light', 'dark'] as const) {
-    it(`finds no violation in any kind, variant or state (loading, ready, no data, 503, 400, 429, dropped, 404, stale), ${theme} theme`, async () => {
-      const { page, log } = await browser.page();
-      const list = slots(theme);
-      const url = `${browser.url}/t/a11y-${theme}.html`;
-      await servePage(page, url, matrixPage(theme, list));
-      await page.route(`${HANGING}/**`, () => undefined);
-      await page.goto(url);
-      // The data first; then the widgets meant to keep theirs move to a failing service.
-      await reach(
-        page,
-        list.map((s) => (s.then ? { state: 'ready' } : s.expected)),
-      );
-      await page.evaluate(
-        (moves) => {
-          const { widgets } = window as unknown as { widgets: { update(options: object): void }[] };
-          for (const [i, baseUrl] of moves) widgets[i]!.update({ baseUrl });
-        },
-        list.flatMap((s, i) => (s.then ? [[i, s.then] as const] : [])),
-      );
-      await reach(
-        page,
-        list.map((s) => s.expected),
-      );
-      const opened = await page.evaluate(
-        (open) =>
-          open.map((i) => {
-            const toggle = document.querySelector(`#w${i} > .repkit`)!.shadowRoot!.querySelector<HTMLElement>('.rk-more-toggle')!;
-            toggle.click();
-            return toggle.getAttribute('aria-expanded');
-          }),
-        list.flatMap((s, i) => (s.open ? [i] : [])),
-      );
-      expect(opened).toEqual(['true']);
-      // Scrolled through once, as a reader would: a card off screen is not laid out (content-visibility)
-      // until it has been in view, and axe would measure its contents against the card's guessed size.
-      await page.evaluate(async () => {
-        const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-        for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
-          scrollTo(0, y);
-          await frame();
-        }
-        scrollTo(0, 0);
-      });
-      expect(await axe(page), list.map((s, i) => `#w${i}: ${s.label}`).join('\n')).toEqual([]);
-      expect(log.errors).toEqual([]);
-      await page.context().close();
-    });
+    it(`finds no violation in any kind, variant or state (loading, ready, no data, 503, 400, 429, dropped, 404, stale), ${theme} theme`, () =>
+      checkMatrix(theme, slots(theme)));
+  }
+
+  // Each per-kind script carries only its kind's styles: the same matrix, that kind's widgets, once
+  // loaded (loading is the same skeleton code in every script).
+  for (const kind of ['reputation', 'badge', 'category', 'profile']) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`finds no violation with repkit.${kind}.umd.js alone, ${theme} theme`, () =>
+        checkMatrix(
+          theme,
+          slots(theme).filter((s) => !s.element && s.config.type == kind && s.expected.state != 'loading'),
+          `repkit.${kind}.umd.js`,
+        ));
+    }
   }
 
   it('finds no violation on the demo page, of any impact, after widgets loaded and the log filled', async () => {
