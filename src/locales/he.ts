@@ -85,7 +85,7 @@ const messages: Messages = {
   role: 'תפקיד',
   judgements: 'אימותים',
   registrar: 'רשם $',
-  nfts: { one: 'NFT אחד ($)', two: '$ NFT', other: '$ NFT' },
+  nfts: { one: '$ NFT', two: '$ NFT', other: '$ NFT' },
   noProfile: 'עדיין לא הוגדר פרופיל.',
 };
 
