@@ -4,7 +4,7 @@ import type { Messages } from '../i18n/messages';
 const messages: Messages = {
   dir: 'rtl',
   loading: 'جارٍ التحميل…',
-  calculating: 'جارٍ حساب السمعة من بيانات السلسلة. قد يستغرق الاستعلام الأول عن أي عنوان دقيقة كاملة…',
+  calculating: 'جارٍ حساب السمعة من بيانات السلسلة. قد يستغرق أول استعلام عن عنوان ما يصل إلى دقيقة…',
   tryAgain: 'إعادة المحاولة',
   showMore: 'عرض المزيد',
   showLess: 'عرض أقل',
@@ -21,7 +21,7 @@ const messages: Messages = {
   network: 'تعذّر الوصول إلى الخدمة.',
   unreachable: 'تعذّر الوصول إلى الخدمة: تحقّق من baseUrl (المضيف والمنفذ).',
   refused: 'رُفض المصدر $: أضِفه إلى مفتاح API في بوابة المطوّرين (ثلاثة على الأكثر) أو استخدم وكيلًا.',
-  blocked: 'حظرته CSP: أضِف الخدمة إلى connect-src.',
+  blocked: 'حُظر بسبب CSP: أضِف الخدمة إلى connect-src.',
   notService: 'لا توجد خدمة على baseUrl (404): تحقّق من المسار.',
   invalidKey: 'مفتاح API غير صالح.',
   quota: 'نفدت الحصة حتى $.',

@@ -74,7 +74,7 @@ const messages: Messages = {
   copy: 'Kopieren',
   copyAddress: 'Adresse kopieren',
   copied: 'Kopiert',
-  copyFailed: 'Fehlgeschlagen',
+  copyFailed: 'Kopieren fehlgeschlagen',
   addressCopied: 'Adresse kopiert',
   addressNotCopied: 'Die Adresse konnte nicht kopiert werden',
   socials: 'Social-Media-Konten',
@@ -83,7 +83,7 @@ const messages: Messages = {
   web: 'Website',
   role: 'Rolle',
   judgements: 'Bewertungen',
-  registrar: 'durch Registrar $',
+  registrar: 'Registrar $',
   nfts: { one: '$ NFT', other: '$ NFTs' },
   noProfile: 'Noch kein Profil eingerichtet.',
 };

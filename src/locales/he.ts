@@ -6,8 +6,8 @@ const messages: Messages = {
   loading: 'בטעינה…',
   calculating: 'מחשבים את המוניטין מנתוני השרשרת. בבדיקה הראשונה של כתובת זה עשוי להימשך עד דקה…',
   tryAgain: 'לנסות שוב',
-  showMore: 'הצגת עוד',
-  showLess: 'הצגת פחות',
+  showMore: 'להציג עוד',
+  showLess: 'להציג פחות',
   more: { one: 'ועוד $', two: 'ועוד $', other: 'ועוד $' },
   asOf: 'הנתונים עודכנו $.',
 
