@@ -24,5 +24,5 @@ export { setDefaultNonce } from './widgets/styles';
 export { RepkitWidgetElement, defineRepkitElement } from './embed/element';
 export { snippet, DEFAULT_SCRIPT_URL, type SnippetOptions } from './embed/snippet';
 export { registerLocale } from './i18n/locale';
-export type { Messages, MessageOverrides, Plural } from './i18n/messages';
+export type { Catalogue, Locale, Message, Messages, Plural, PluralMessage } from './i18n/messages';
 export { VERSION } from './version';

@@ -1,16 +1,20 @@
-import { EN } from './en';
-import type { MessageOverrides, Messages } from './messages';
+import { formatNumber, pluralRules } from '../render/format';
+import { ownValue } from '../util/values';
+import type { Catalogue, Plural, PluralMessage, Words } from './messages';
 
 /** Catalogues registered by the locale modules (src/locales/), by lower-case tag. */
-const LOCALES: Record<string, MessageOverrides> = {};
+const LOCALES: Record<string, Catalogue> = {};
+
+/** English's forms for one, where they differ from the message (the `other` form). */
+const ENGLISH_ONE: Partial<Record<PluralMessage, string>> = { points: 'point', '$ NFTs': '$ NFT' };
 
 /**
- * Adds a language's catalogue: what `repkit/locales/<lang>` and `dist/locales/<lang>.js` call
- * when they load. A page may register its own (`registerLocale('nl', { … })`); messages it lacks
- * fall back to English. Widgets mounted before it use it from their next render.
+ * Adds a language's catalogue: what `repkit/locales/<lang>` and `dist/locales/<lang>.js` do
+ * when they load. A page may register its own (`registerLocale('nl', { … })`); the messages it
+ * lacks are said in English. A widget mounted before uses it from its next render.
  */
-export const registerLocale = (tag: string, messages: MessageOverrides): void => {
-  LOCALES[tag.toLowerCase()] = messages;
+export const registerLocale = (tag: string, catalogue: Catalogue): void => {
+  LOCALES[tag.toLowerCase()] = catalogue;
 };
 
 /** A tag Intl accepts, else undefined (a page's `lang` may hold anything). */
@@ -23,23 +27,35 @@ const known = (tag: string | null | undefined): string | undefined => {
 };
 
 /**
- * The locale in force: the `locale` option, or for `'auto'` the nearest `lang` of the element
- * (the mount point's own, then the page's), then the browser's.
+ * The locale in force: the `locale` option, or for `'auto'` the nearest non-empty `lang` of the
+ * element (the mount point's own or an ancestor's, up to the page's), then the browser's.
  */
 export const localeOf = (option: string | undefined, element?: Element): string =>
   (option != 'auto' && option) ||
   known(element?.closest('[lang]:not([lang=""])')?.getAttribute('lang')) ||
-  known(element?.ownerDocument.documentElement.lang) ||
   globalThis.navigator?.language ||
   'en';
 
 /**
- * The catalogue for `locale`: its own (`pt-BR`), else its language's (`pt`), else any registered
- * for the same language (`zh` finds `zh-CN`), over English; then the page's `overrides`.
+ * The words for `locale`: its catalogue (`pt-BR`), else its language's (`pt`), else any registered
+ * for the same language (`zh` finds `zh-CN`), with the page's `overrides` over it; English for
+ * the rest.
  */
-export const messagesFor = (locale: string, overrides?: MessageOverrides): Messages => {
+export const wordsFor = (locale: string, overrides?: Catalogue): Words => {
   const tag = locale.toLowerCase();
   const language = tag.split('-')[0]!;
-  const found = LOCALES[tag] ?? LOCALES[language] ?? LOCALES[Object.keys(LOCALES).find((key) => key.split('-')[0] == language)!];
-  return { ...EN, ...found, ...overrides, categories: { ...found?.categories, ...overrides?.categories } };
+  const catalogue: Catalogue = {
+    ...(LOCALES[tag] ?? LOCALES[language] ?? LOCALES[Object.keys(LOCALES).find((key) => key.split('-')[0] == language)!]),
+    ...overrides,
+  };
+  return {
+    locale,
+    dir: catalogue.dir,
+    t: (message, value) => (ownValue(catalogue as Record<string, string>, message) ?? message).replace('$', () => value ?? '$'),
+    n: (message, count, bare) => {
+      const forms = ownValue(catalogue as Record<string, Plural>, message) ?? { other: message, one: ENGLISH_ONE[message] };
+      const form = forms[pluralRules(locale).select(count)] ?? forms.other;
+      return bare ? form : form.replace('$', () => formatNumber(count, locale));
+    },
+  };
 };

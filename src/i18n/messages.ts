@@ -1,164 +1,219 @@
 /**
- * Every word a visitor sees or hears, as one typed catalogue. English is built in (./en.ts);
- * other languages are modules of their own (src/locales/), registered with {@link registerLocale}
+ * Every word a visitor sees or hears, as one typed catalogue keyed by its English text (as
+ * gettext is): English is the keys themselves, so an English page carries no catalogue at all.
+ * Other languages are modules of their own (src/locales/), registered with `registerLocale`
  * only on pages that load them, and a page can override any message with the `messages` option.
- * A message a catalogue lacks falls back to English.
+ * A message a catalogue lacks is said in English, never as a key.
  *
- * Conventions: `$` stands for the message's one value (a number already formatted for the
- * locale, a date, an origin, a name); a {@link Plural} picks its form by `Intl.PluralRules`.
+ * `$` stands for the message's one value (a number already formatted for the locale, a date, an
+ * origin, a name); a {@link Plural} picks its form by `Intl.PluralRules`.
  */
 
 /** A message that depends on a count: one text per plural category of the language (`other` is required). `$` is the formatted count. */
 export type Plural = { other: string } & Partial<Record<Exclude<Intl.LDMLPluralRule, 'other'>, string>>;
 
-/** The catalogue: what each message says, in English, is in src/i18n/en.ts. */
+/** Every message, by its English text, with what it is for. */
 export interface Messages {
-  /** `'rtl'` for a right-to-left language: the card is then laid out right to left whatever the page's direction. Unset: the page's direction. */
-  dir?: 'ltr' | 'rtl';
-
   // Every kind
   /** Read by screen readers while a widget loads. */
-  loading: string;
+  'Loading…': string;
   /** Said when a first load takes more than a few seconds (the service computes a new address's scores on the spot). */
-  calculating: string;
+  'Calculating this reputation from chain data. The first look at an address can take up to a minute…': string;
   /** The button after a failure that trying again may fix. */
-  tryAgain: string;
+  'Try again': string;
   /** Opens long text cut to a few lines. */
-  showMore: string;
+  'Show more': string;
   /** Closes it again. */
-  showLess: string;
-  /** The line under a list cut at its limit: `$` is how many items were left out. */
-  more: Plural;
-  /** Over data kept through a failure: `$` is how long ago it was loaded ("5 minutes ago"), followed by the failure's sentence. */
-  asOf: string;
+  'Show less': string;
+  /** Under a list cut at its limit: `$` is how many items were left out. */
+  '+$ more': Plural;
+  /** Over data kept through a failure: `$` is how long ago it was loaded ("5 minutes ago"); the failure's sentence follows. */
+  'As of $.': string;
 
   // Why a widget shows no data
   /** Something other than the service failed (a view threw). */
-  failed: string;
+  'This widget could not be shown.': string;
   /** An embed's attributes are wrong: `$` is the developer's error message (in English). */
-  setupWrong: string;
+  'This widget is set up wrongly: $.': string;
   /** HTTP 400: the address is not one the service takes. */
-  invalidAddress: string;
-  /** HTTP 403 from a proxy: `$` is the page's origin. */
-  originNotAllowed: string;
+  'This is not a valid address.': string;
+  /** HTTP 403 from a proxy: `$` is the page's origin, in brackets after a space, or nothing. */
+  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.": string;
   /** HTTP 429 without a reset time. */
-  busy: string;
+  'The service is busy (rate limited).': string;
   /** HTTP 5xx. */
-  trouble: string;
+  'The service is having trouble.': string;
   /** Any other HTTP status. */
-  notAccepted: string;
+  'The service did not accept this request.': string;
   /** The connection failed. */
-  network: string;
+  'Could not reach the service.': string;
   /** Nothing answers at `baseUrl`. */
-  unreachable: string;
-  /** The service answered but refused this page's origin or key: `$` is the page's origin. */
-  refused: string;
+  'Could not reach the service: check baseUrl (host, port).': string;
+  /** The service answered but refused this page: `$` is the page's origin, in brackets after a space, or nothing. */
+  'Origin$ refused: add it to the API key in the developer portal (at most three), or use a proxy.': string;
   /** The page's Content-Security-Policy blocked the request. */
-  blocked: string;
+  'Blocked by CSP: add the service to connect-src.': string;
   /** `baseUrl` answers, but it is not the service. */
-  notService: string;
+  'No service at baseUrl (404): check its path.': string;
   /** The API key is not valid. */
-  invalidKey: string;
+  'Invalid API key.': string;
   /** The key's quota is spent: `$` is when it resets (date and time, in the visitor's time zone). */
-  quota: string;
+  'Quota used up until $.': string;
   /** The service took longer than `timeoutMs`. */
-  timeout: string;
+  'Timed out.': string;
   /** The answer was over `maxResponseBytes`. */
-  tooLarge: string;
+  'Response too large.': string;
   /** The service redirected, which repkit does not follow. */
-  redirect: string;
+  'Redirect not followed.': string;
   /** The answer was not the record it should be. */
-  malformed: string;
+  'Malformed response.': string;
 
   // Reputation widget
   /** The label of the total score. */
-  reputationScore: string;
+  'Reputation score': string;
   /** The name of the list of category scores. */
-  scoreByCategory: string;
+  'Score by category': string;
   /** When the address has no category scores. */
-  noCategoryScores: string;
+  'No category scores yet.': string;
   /** When the scores were calculated: `$` is the date. */
-  updated: string;
+  'Updated $': string;
   /** HTTP 404 for scores. */
-  noReputation: string;
-  /**
-   * Names of the service's categories, by key (`longevity`, `txCount`, …), shown when a score
-   * carries no title of its own; in English, the service's titles are shown as sent.
-   */
-  categories: Readonly<Record<string, string>>;
+  'There is no reputation data for this address yet.': string;
+  // The service's categories, shown when a score carries no title of its own (English shows the service's titles as sent).
+  /** Category `longevity`. */
+  'Account Longevity': string;
+  /** Category `txCount`. */
+  'Transaction Count': string;
+  /** Category `txVolume`. */
+  'Transaction Volume': string;
+  /** Category `modules`. */
+  'Module Diversity': string;
+  /** Category `governance`. */
+  'Governance Participation': string;
+  /** Category `stakingRewards`. */
+  'Staking Rewards': string;
+  /** Category `stakingNominators`. */
+  'Staking Nominator Diversity': string;
+  /** Category `stakingSlash`. */
+  'Staking Slash Penalties': string;
+  /** Category `tokenDiversity`. */
+  'Token Diversity': string;
+  /** Category `nftHoldings`. */
+  'NFT Holdings': string;
+  /** Category `nftActivity`. */
+  'NFT Activity': string;
+  /** Category `extrinsicDepth`. */
+  'Extrinsic Depth': string;
+  /** Category `identity`. */
+  Identity: string;
+  /** Category `uniqueInteractions`. */
+  'Unique Interactions': string;
 
   // Badge widget
   /** The heading of the badge list. */
-  badges: string;
+  Badges: string;
   /** Beside it: `$` is how many badges the address earned. */
-  earnedCount: Plural;
+  '$ earned': Plural;
   /** When the address has earned none. */
-  noBadges: string;
+  'No badges earned yet.': string;
   /** For one badge the address has not earned. */
-  notEarned: string;
+  'Not earned yet': string;
   /** When a badge was earned: `$` is the date. */
-  earnedOn: string;
+  'Earned $': string;
   /** A badge's level: `$` is its number. */
-  level: string;
+  'Level $': string;
   /** The name of a badge's ladder of levels. */
-  levels: string;
+  Levels: string;
   /** Read after a level the address has reached. */
-  reached: string;
-  /** Tier names, from level 1 to 5 (bronze, silver, gold, platinum, diamond): every tier says its name, not only its colour. */
-  tiers: readonly [string, string, string, string, string];
+  '(reached)': string;
+  /** Tier of level 1: every tier says its name, not only its colour. */
+  Bronze: string;
+  /** Tier of level 2. */
+  Silver: string;
+  /** Tier of level 3. */
+  Gold: string;
+  /** Tier of level 4. */
+  Platinum: string;
+  /** Tier of level 5. */
+  Diamond: string;
   /** HTTP 404 for the badge list. */
-  noBadgeData: string;
+  'There is no badge data for this address yet.': string;
   /** HTTP 404 for one badge. */
-  badgeNotEarned: string;
+  'This address has not earned this badge yet.': string;
 
   // Category widget
-  /** After the category's score. */
+  /** After the category's score (English: "point" for 1). */
   points: Plural;
   /** A way of scoring's worth: `$` is its points. */
-  pts: Plural;
+  '$ pts': Plural;
   /** Marks the way of scoring the address achieved. */
-  yourScore: string;
+  'Your score': string;
   /** The name of the list of ways of scoring. */
-  waysToScore: string;
+  'Ways to score': string;
   /** The heading of the advice. */
-  howToEarn: string;
+  'How to earn more': string;
   /** HTTP 404 for a category score. */
-  noCategoryScore: string;
+  'This address has no score in this category yet.': string;
 
   // Profile widget
   /** The verified mark's name. */
-  verified: string;
+  'Verified identity': string;
   /** The copy button. */
-  copy: string;
+  Copy: string;
   /** The copy button's accessible name. */
-  copyAddress: string;
+  'Copy address': string;
   /** The copy button after a copy. */
-  copied: string;
+  Copied: string;
   /** The copy button when copying failed. */
-  copyFailed: string;
+  'Copy failed': string;
   /** Announced after a copy. */
-  addressCopied: string;
+  'Address copied': string;
   /** Announced when copying failed. */
-  addressNotCopied: string;
+  'The address could not be copied': string;
   /** The list of social accounts. */
-  socials: string;
+  'Social accounts': string;
   /** The list of on-chain identities. */
-  identities: string;
+  'On-chain identities': string;
   /** An identity's legal name. */
-  legalName: string;
+  'Legal name': string;
   /** An identity's website. */
-  web: string;
+  Web: string;
   /** An identity's role. */
-  role: string;
+  Role: string;
   /** An identity's registrar judgements. */
-  judgements: string;
+  Judgements: string;
   /** After a judgement: `$` is the registrar's number. */
-  registrar: string;
-  /** After the NFT count: `$` is the count. */
-  nfts: Plural;
+  'registrar $': string;
+  /** After the NFT count, which is `$` (English: "NFT" for 1). */
+  '$ NFTs': Plural;
   /** When the address has no profile. */
-  noProfile: string;
+  'No profile set up yet.': string;
 }
 
-/** Some of the messages: a page's overrides, or a catalogue still being written. */
-export type MessageOverrides = Partial<Messages>;
+/** A message said as is (with at most one `$`). */
+export type Message = { [K in keyof Messages]: Messages[K] extends string ? K : never }[keyof Messages];
+
+/** A message that depends on a count. */
+export type PluralMessage = Exclude<keyof Messages, Message>;
+
+/**
+ * A language's words: any messages (those it lacks are said in English), and `dir: 'rtl'` for
+ * a right-to-left language, whose card is then laid out right to left whatever the page's
+ * direction. What `registerLocale` and the `messages` option take.
+ */
+export type Catalogue = Partial<Messages> & { dir?: 'ltr' | 'rtl' };
+
+/** A shipped language: every message. */
+export type Locale = Messages & { dir?: 'ltr' | 'rtl' };
+
+/**
+ * The words of one render: the locale in force, its direction (when the catalogue gives one), and
+ * `t` (a message, its `$` replaced by `value` when one is given: without, the caller splits the text
+ * around markup) and `n` (a plural message for `count`; `bare`: with `$` left in, likewise).
+ */
+export interface Words {
+  readonly locale: string;
+  readonly dir?: 'ltr' | 'rtl';
+  t(message: Message, value?: string): string;
+  n(message: PluralMessage, count: number, bare?: boolean): string;
+}

@@ -50,7 +50,7 @@ describe('repkit/server', () => {
       '<div class="repkit" data-type="reputation" data-theme="dark" data-state="ready" exportparts="widget, total, score,',
     );
     expect(markup).toMatch(
-      /<template shadowrootmode="open"><style>[^]*?\.rk-score[^]*?<\/style><div part="widget" class="rk rk--reputation" aria-busy="false">/,
+      /<template shadowrootmode="open"><style>[^]*?\.rk-score[^]*?<\/style><div part="widget" class="rk rk--reputation" lang="en" aria-busy="false">/,
     );
     expect(markup).toContain(`<strong class="rk-score" part="score">${data.totalScore.toLocaleString('en-US')}</strong>`);
     expect(markup.match(/class="rk-category"/g)).toHaveLength(3);
