@@ -224,7 +224,7 @@ function localeDeclarations() {
           this.emitFile({
             type: 'asset',
             fileName: `${tag}.${extension}`,
-            source: `import type { Messages } from '${main}';\n\n/** The catalogue; importing this module registers it under '${tag}'. */\ndeclare const messages: Messages;\nexport default messages;\n`,
+            source: `import type { Locale } from '${main}';\n\n/** The catalogue; importing this module registers it under '${tag}'. */\ndeclare const messages: Locale;\nexport default messages;\n`,
           });
         }
       }

@@ -9,28 +9,28 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { EN } from '../../src/i18n/en';
-import type { Messages } from '../../src/i18n/messages';
+import type { Locale } from '../../src/i18n/messages';
 import de from '../../src/locales/de';
 import ja from '../../src/locales/ja';
+import { MESSAGE_KEYS } from '../helpers/message-keys';
 import { ADDRESSES, API_KEY, servePage, settled, useBrowser } from './harness';
 
 const browser = useBrowser();
 
-/** Every text of a catalogue, its plural forms, categories and tiers included. */
-const textsOf = (messages: Messages): string[] =>
-  Object.entries(messages).flatMap(([key, value]): string[] =>
+/** Every text of a catalogue, its plural forms included. */
+const textsOf = (catalogue: Locale): string[] =>
+  Object.entries(catalogue).flatMap(([key, value]): string[] =>
     key == 'dir' ? [] : typeof value == 'string' ? [value] : Object.values(value as Record<string, string>),
   );
 
 /**
- * What of English's catalogue would show if a message were left in English: each message's
+ * What would show if a message were left in English (its key, and English's forms for one): each message's
  * words around its `$` (a value the locale formats: "Level $" shows as "Level 3"), 4 characters
  * or more. Technical names ("NFT") are shorter, or shared with every language.
  */
 const ENGLISH = [
   ...new Set(
-    textsOf(EN)
+    [...MESSAGE_KEYS.map(({ key }) => key), 'point', '$ NFT']
       .flatMap((text) => text.split('$'))
       .map((part) => part.replace(/^[\s+.,:()]+|[\s.,:()]+$/g, ''))
       .filter((part) => part.length > 3),
@@ -67,7 +67,7 @@ const stringsOf = (value: unknown): string[] =>
   typeof value == 'string' ? [value] : value && typeof value == 'object' ? Object.values(value).flatMap(stringsOf) : [];
 
 /** English catalogue words in `texts` that neither the service sent nor the language shares. */
-const englishIn = (texts: string[], messages: Messages, served: string): string[] => {
+const englishIn = (texts: string[], messages: Locale, served: string): string[] => {
   const own = textsOf(messages).join('\n');
   return ENGLISH.filter((english) => !served.includes(english) && !own.includes(english)).filter((english) =>
     texts.some((text) => text.includes(english)),
@@ -119,12 +119,12 @@ describe('a page that loads a locale script after repkit.umd.js', () => {
     const served = (await Promise.all(bodies)).flat().join('\n');
 
     // Each kind's own words, in the language asked for.
-    expect(widgets.reputation!.text).toContain(de.reputationScore);
-    expect(widgets.badges!.text).toContain(de.badges);
-    expect(widgets.profile!.labels).toContain(de.copyAddress);
+    expect(widgets.reputation!.text).toContain(de['Reputation score']);
+    expect(widgets.badges!.text).toContain(de.Badges);
+    expect(widgets.profile!.labels).toContain(de['Copy address']);
     expect(widgets.category!.text).toMatch(new RegExp(`${de.points.one}|${de.points.other}`));
-    expect(widgets.japanese!.text).toContain(ja.reputationScore);
-    expect(widgets.japanese!.text).not.toContain(de.reputationScore);
+    expect(widgets.japanese!.text).toContain(ja['Reputation score']);
+    expect(widgets.japanese!.text).not.toContain(de['Reputation score']);
 
     for (const [id, widget] of Object.entries(widgets)) {
       const messages = id == 'japanese' ? ja : de;

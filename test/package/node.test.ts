@@ -289,7 +289,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 const resolved = import.meta.resolve('repkit/locales/de');
 const imports = [...readFileSync(fileURLToPath(resolved), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((m) => new URL(m[1], resolved).href);
-console.log(JSON.stringify({ resolved, imports, main: import.meta.resolve('repkit'), label: de.reputationScore, dir: ar.dir }));
+console.log(JSON.stringify({ resolved, imports, main: import.meta.resolve('repkit'), label: de['Reputation score'], dir: ar.dir }));
 `,
     );
     const out = JSON.parse((await run(process.execPath, ['locale.mjs'], cwd)).trim()) as Record<string, unknown>;
@@ -302,7 +302,7 @@ console.log(JSON.stringify({ resolved, imports, main: import.meta.resolve('repki
     const code = readFileSync(join(dir, 'esm/node_modules/repkit/dist/locales/pt-BR.js'), 'utf8');
     const registered: [string, string][] = [];
     const RepKit = {
-      registerLocale: (tag: string, messages: { reputationScore: string }) => registered.push([tag, messages.reputationScore]),
+      registerLocale: (tag: string, messages: Record<string, string>) => registered.push([tag, messages['Reputation score']!]),
     };
     runInNewContext(code, { RepKit });
     expect(registered).toEqual([['pt-BR', 'Pontuação de reputação']]);

@@ -17,16 +17,21 @@ const cwd = join(pack().dir, 'ts');
 const LOCALE_USAGE = `import de from 'repkit/locales/de';
 import ar from 'repkit/locales/ar';
 import zh from 'repkit/locales/zh-CN';
-import { registerLocale, type MessageOverrides, type Messages, type Plural } from 'repkit';
+import { registerLocale, type Catalogue, type Locale, type Message, type Messages, type Plural, type PluralMessage } from 'repkit';
 
-const catalogue: Messages = de;
-const swiss: MessageOverrides = { ...catalogue, reputationScore: 'Reputation' };
+const catalogue: Locale = de;
+const swiss: Catalogue = { ...catalogue, 'Reputation score': 'Reputation' };
 registerLocale('de-CH', swiss);
-const points: Plural = de.points;
-const label: string = zh.reputationScore;
+const all: Messages = zh;
+const message: Message = 'Reputation score';
+const plural: PluralMessage = 'points';
+const points: Plural = de[plural];
+const label: string = all[message];
 const direction: 'ltr' | 'rtl' | undefined = ar.dir;
 // @ts-expect-error a message is text
-const wrong: number = de.loading;
+const wrong: number = de['Loading…'];
+// @ts-expect-error messages are keyed by their English text
+void de.reputationScore;
 // @ts-expect-error no such language is shipped
 import('repkit/locales/xx');
 export const usedLocales = [label, direction, wrong, points];
