@@ -11,10 +11,14 @@ const ENGLISH_ONE: Partial<Record<PluralMessage, string>> = { points: 'point', '
 /**
  * Adds a language's catalogue: what `repkit/locales/<lang>` and `dist/locales/<lang>.js` do
  * when they load. A page may register its own (`registerLocale('nl', { … })`); the messages it
- * lacks are said in English. A widget mounted before uses it from its next render.
+ * lacks are said in English. The first catalogue of a language also serves its other regions
+ * (`pt-BR` serves `pt` and `pt-PT` until one of those is registered). A widget mounted before
+ * uses it from its next render.
  */
 export const registerLocale = (tag: string, catalogue: Catalogue): void => {
-  LOCALES[tag.toLowerCase()] = catalogue;
+  const key = tag.toLowerCase();
+  LOCALES[key.split('-')[0]!] ??= catalogue;
+  LOCALES[key] = catalogue;
 };
 
 /** A tag Intl accepts, else undefined (a page's `lang` may hold anything). */
@@ -37,17 +41,12 @@ export const localeOf = (option: string | undefined, element?: Element): string 
   'en';
 
 /**
- * The words for `locale`: its catalogue (`pt-BR`), else its language's (`pt`), else any registered
- * for the same language (`zh` finds `zh-CN`), with the page's `overrides` over it; English for
- * the rest.
+ * The words for `locale`: its catalogue (`pt-BR`), else its language's (`pt`, or the first
+ * registered region of it), with the page's `overrides` over it; English for the rest.
  */
 export const wordsFor = (locale: string, overrides?: Catalogue): Words => {
   const tag = locale.toLowerCase();
-  const language = tag.split('-')[0]!;
-  const catalogue: Catalogue = {
-    ...(LOCALES[tag] ?? LOCALES[language] ?? LOCALES[Object.keys(LOCALES).find((key) => key.split('-')[0] == language)!]),
-    ...overrides,
-  };
+  const catalogue: Catalogue = { ...(LOCALES[tag] ?? LOCALES[tag.split('-')[0]!]), ...overrides };
   return {
     locale,
     dir: catalogue.dir,
