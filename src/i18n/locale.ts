@@ -40,6 +40,12 @@ export const localeOf = (option: string | undefined, element?: Element): string 
   globalThis.navigator?.language ||
   'en';
 
+/** Marks `view` with the words' language (for screen readers, hyphenation and fonts) and a right-to-left language's direction. */
+export const markLanguage = (view: HTMLElement, { locale, dir }: Words): void => {
+  view.lang = locale;
+  view.dir = dir ?? '';
+};
+
 /**
  * The words for `locale`: its catalogue (`pt-BR`), else its language's (`pt`, or the first
  * registered region of it), with the page's `overrides` over it; English for the rest.

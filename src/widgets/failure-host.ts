@@ -1,4 +1,4 @@
-import { localeOf, wordsFor } from '../i18n/locale';
+import { localeOf, markLanguage, wordsFor } from '../i18n/locale';
 import { renderInto } from '../render/html';
 import { createHost } from './host';
 import { failureView } from './messages';
@@ -13,8 +13,7 @@ export const mountFailure = (container: Element, error: Error, nonce?: string): 
   host.dataset.state = 'error';
   // Set up wrongly, the widget has no options in force: its words are those of the page's language.
   const words = wordsFor(localeOf('auto', container));
-  view.lang = words.locale;
-  view.dir = words.dir ?? '';
+  markLanguage(view, words);
   renderInto(
     view,
     failureView({ sentence: words.t('This widget is set up wrongly: $.', error.message.replace(/^repkit: /, '')), retry: false }, words),

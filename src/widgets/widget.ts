@@ -2,7 +2,7 @@ import { OptionError } from '../client/option-error';
 import { gate, gateKey } from '../client/quota';
 import type { ServiceError } from '../client/service-error';
 import { ServiceClient } from '../client/service-client';
-import { localeOf, wordsFor } from '../i18n/locale';
+import { localeOf, markLanguage, wordsFor } from '../i18n/locale';
 import { html, renderInto } from '../render/html';
 import { isElement, ownValue } from '../util/values';
 import type { BaseWidgetOptions, CommonSettings } from './common-options';
@@ -345,9 +345,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     const { views, placeholder } = this.#kind;
     const s = this.#localized();
     this.#held.release(DECORATION);
-    // The words' language, for screen readers and fonts, and a right-to-left language's direction.
-    view.lang = s.locale;
-    view.dir = s.dir ?? '';
+    markLanguage(view, s);
     host.dataset.state = state;
     host.removeAttribute('data-slow');
     host.toggleAttribute('data-stale', !!this.#stale);
