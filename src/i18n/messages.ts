@@ -172,6 +172,10 @@ export interface Messages {
   'The address could not be copied': string;
   /** The list of social accounts. */
   'Social accounts': string;
+  /** A website among the social accounts. */
+  Website: string;
+  /** An email address among the social accounts. */
+  Email: string;
   /** The list of on-chain identities. */
   'On-chain identities': string;
   /** An identity's legal name. */

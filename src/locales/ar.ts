@@ -86,6 +86,8 @@ const messages: Locale = {
   'Address copied': 'تم نسخ العنوان',
   'The address could not be copied': 'تعذّر نسخ العنوان',
   'Social accounts': 'حسابات التواصل الاجتماعي',
+  Website: 'الموقع الإلكتروني',
+  Email: 'البريد الإلكتروني',
   'On-chain identities': 'الهويات على السلسلة',
   'Legal name': 'الاسم القانوني',
   Web: 'الموقع الإلكتروني',

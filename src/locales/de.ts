@@ -78,6 +78,8 @@ const messages: Locale = {
   'Address copied': 'Adresse kopiert',
   'The address could not be copied': 'Die Adresse konnte nicht kopiert werden',
   'Social accounts': 'Social-Media-Konten',
+  Website: 'Webseite',
+  Email: 'E-Mail',
   'On-chain identities': 'On-Chain-Identitäten',
   'Legal name': 'Offizieller Name',
   Web: 'Website',

@@ -78,6 +78,8 @@ const messages: Locale = {
   'Address copied': 'Dirección copiada',
   'The address could not be copied': 'No se pudo copiar la dirección',
   'Social accounts': 'Redes sociales',
+  Website: 'Sitio web',
+  Email: 'Correo',
   'On-chain identities': 'Identidades en cadena',
   'Legal name': 'Nombre legal',
   Web: 'Sitio web',

@@ -78,6 +78,8 @@ const messages: Locale = {
   'Address copied': 'Adresse copiée',
   'The address could not be copied': 'L’adresse n’a pas pu être copiée',
   'Social accounts': 'Réseaux sociaux',
+  Website: 'Site web',
+  Email: 'E-mail',
   'On-chain identities': 'Identités on-chain',
   'Legal name': 'Nom légal',
   Web: 'Site web',

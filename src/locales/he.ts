@@ -79,6 +79,8 @@ const messages: Locale = {
   'Address copied': 'הכתובת הועתקה',
   'The address could not be copied': 'לא ניתן היה להעתיק את הכתובת',
   'Social accounts': 'רשתות חברתיות',
+  Website: 'אתר',
+  Email: 'אימייל',
   'On-chain identities': 'זהויות על השרשרת',
   'Legal name': 'שם רשמי',
   Web: 'אתר',

@@ -79,6 +79,8 @@ const messages: Locale = {
   'Address copied': 'アドレスをコピーしました',
   'The address could not be copied': 'アドレスをコピーできませんでした',
   'Social accounts': 'ソーシャルアカウント',
+  Website: 'ウェブサイト',
+  Email: 'メール',
   'On-chain identities': 'オンチェーン ID',
   'Legal name': '正式名称',
   Web: 'ウェブサイト',

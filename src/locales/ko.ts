@@ -78,6 +78,8 @@ const messages: Locale = {
   'Address copied': '주소를 복사했습니다',
   'The address could not be copied': '주소를 복사하지 못했습니다',
   'Social accounts': '소셜 계정',
+  Website: '웹사이트',
+  Email: '이메일',
   'On-chain identities': '온체인 신원',
   'Legal name': '법적 이름',
   Web: '웹사이트',

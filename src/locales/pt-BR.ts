@@ -78,6 +78,8 @@ const messages: Locale = {
   'Address copied': 'Endereço copiado',
   'The address could not be copied': 'Não foi possível copiar o endereço',
   'Social accounts': 'Redes sociais',
+  Website: 'Site',
+  Email: 'E-mail',
   'On-chain identities': 'Identidades on-chain',
   'Legal name': 'Nome oficial',
   Web: 'Site',

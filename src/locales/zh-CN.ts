@@ -78,6 +78,8 @@ const messages: Locale = {
   'Address copied': '地址已复制',
   'The address could not be copied': '无法复制地址',
   'Social accounts': '社交账号',
+  Website: '网站',
+  Email: '电子邮件',
   'On-chain identities': '链上身份',
   'Legal name': '法定名称',
   Web: '网站',

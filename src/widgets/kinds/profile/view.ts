@@ -1,7 +1,7 @@
 import { isServiceError } from '../../../client/service-error';
 import type { ChainIdentity, UserProfile } from '../../../client/types';
 import { shortAddress } from '../../../render/address';
-import type { Words } from '../../../i18n/messages';
+import type { Message, Words } from '../../../i18n/messages';
 import { formatNumber } from '../../../render/format';
 import { html, linkUrl, safeUrl, type Html, type HtmlValue } from '../../../render/html';
 import { identicon } from '../../../render/identicon';
@@ -39,9 +39,10 @@ const card = (s: S, who: Html, avatarUrl?: string, body?: HtmlValue[]): Html =>
     ${body}
   </div>`;
 
-const socialItem = ({ platform, handle, url }: Social): Html =>
+/** A social account; the two platforms named by a common word (Website, Email) are named in the locale's words. */
+const socialItem = ({ platform, handle, url }: Social, t: Words['t']): Html =>
   html`<li class="rk-social" data-platform="${platform}">
-    <span class="rk-platform">${boundedItem(platformLabel(platform))}</span>${link(url ? linkUrl(url) : undefined, boundedItem(handle))}
+    <span class="rk-platform">${boundedItem(t(platformLabel(platform) as Message))}</span>${link(url ? linkUrl(url) : undefined, boundedItem(handle))}
   </li>`;
 
 const fact = (label: string, value: Html | string | undefined): Html | false =>
@@ -85,7 +86,8 @@ const ready = (profile: UserProfile | null, s: S): Html =>
         profile.avatarUrl,
         [
           s.showBio && profile.bio?.trim() && clamped('bio', profile.bio, s),
-          s.showSocials && listOf(firstSocials(profile, LIST_LIMITS.socials), 'socials', s.t('Social accounts'), socialItem, s),
+          s.showSocials &&
+            listOf(firstSocials(profile, LIST_LIMITS.socials), 'socials', s.t('Social accounts'), (social) => socialItem(social, s.t), s),
           s.showIdentities &&
             listOf(
               firstOf(profile.chainIdentities ?? [], LIST_LIMITS.identities),
