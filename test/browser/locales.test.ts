@@ -1,8 +1,9 @@
 /**
- * The shipped languages on a page of script tags: `repkit.umd.js`, then `dist/locales/de.js` and
- * `dist/locales/ja.js`. Every kind mounted with `locale: 'de'` speaks German, and a widget whose
- * mount point says `lang="ja"` (the page itself is English) speaks Japanese with no locale
- * option — in what it shows, and in what it says to a screen reader (aria-labels, titles). No
+ * The shipped languages on a page of script tags: `repkit.umd.js`, then every `dist/locales/*.js`.
+ * Every kind (and a badge the address has not earned, a 404 sentence) mounted with each shipped
+ * locale speaks that language, and a widget whose mount point says `lang="ja"` (the page itself is
+ * English) speaks Japanese with no locale option — in what it shows, and in what it says to a
+ * screen reader (aria-labels, titles); Arabic and Hebrew views are right to left. No
  * sentence of the English catalogue is left, except words the service itself sent (its
  * category titles, badge names and descriptions are its own, in English) and words the
  * language shares with English (German's "Gold").
@@ -10,8 +11,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Locale } from '../../src/i18n/messages';
+import ar from '../../src/locales/ar';
 import de from '../../src/locales/de';
+import es from '../../src/locales/es';
+import fr from '../../src/locales/fr';
+import he from '../../src/locales/he';
 import ja from '../../src/locales/ja';
+import ko from '../../src/locales/ko';
+import ptBR from '../../src/locales/pt-BR';
+import zhCN from '../../src/locales/zh-CN';
 import { MESSAGE_KEYS } from '../helpers/message-keys';
 import { ADDRESSES, API_KEY, servePage, settled, useBrowser } from './harness';
 
@@ -74,13 +82,28 @@ const englishIn = (texts: string[], messages: Locale, served: string): string[] 
   );
 };
 
+/** Every shipped catalogue, by its tag (its file's name). */
+const SHIPPED: Record<string, Locale> = { de, es, fr, 'pt-BR': ptBR, ja, 'zh-CN': zhCN, ko, ar, he };
+
+/** Each kind, and a 404 (an unearned badge), in each shipped locale, by slot id (`de-profile`). */
+const KIND_CONFIGS: Record<string, Record<string, unknown>> = {
+  reputation: { type: 'reputation' },
+  badges: { type: 'badges' },
+  badge: { type: 'badge', badgeKey: 'ReferendumVoter' },
+  profile: { type: 'profile' },
+  category: { type: 'category', categoryKey: 'governance' },
+  unearned: { type: 'badge', badgeKey: 'unknown_badge' },
+};
 const WIDGETS: Record<string, Record<string, unknown>> = {
-  reputation: { type: 'reputation', locale: 'de' },
-  badges: { type: 'badges', locale: 'de' },
-  profile: { type: 'profile', locale: 'de' },
-  category: { type: 'category', categoryKey: 'governance', locale: 'de' },
+  ...Object.fromEntries(
+    Object.keys(SHIPPED).flatMap((locale) =>
+      Object.entries(KIND_CONFIGS).map(([kind, config]) => [`${locale}-${kind}`, { ...config, locale }]),
+    ),
+  ),
   japanese: { type: 'reputation' },
 };
+/** The slot's catalogue: its locale's, or Japanese for the one under lang="ja". */
+const catalogueOf = (id: string): Locale => (id == 'japanese' ? ja : SHIPPED[id.slice(0, id.lastIndexOf('-'))]!);
 
 const PAGE = (base: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>repkit in other languages</title></head>
@@ -90,8 +113,9 @@ ${Object.keys(WIDGETS)
   .join('\n')}
 </main>
 <script src="/dist/repkit.umd.js"></script>
-<script src="/dist/locales/de.js"></script>
-<script src="/dist/locales/ja.js"></script>
+${Object.keys(SHIPPED)
+  .map((tag) => `<script src="/dist/locales/${tag}.js"></script>`)
+  .join('\n')}
 <script>
 ${Object.entries(WIDGETS)
   .map(
@@ -103,7 +127,7 @@ ${Object.entries(WIDGETS)
 </body></html>`;
 
 describe('a page that loads a locale script after repkit.umd.js', () => {
-  it('shows every kind in German with locale \'de\', and in Japanese under lang="ja", with no English catalogue words left', async () => {
+  it('shows every kind in every shipped language, and in Japanese under lang="ja", with no English catalogue words left', async () => {
     const { page, log } = await browser.page();
     // The text the service answered with (its JSON's string values, not its keys): its own
     // words (titles, names, descriptions) stay as sent.
@@ -114,20 +138,33 @@ describe('a page that loads a locale script after repkit.umd.js', () => {
     const url = `${browser.url}/locales.html`;
     await servePage(page, url, PAGE(browser.url));
     await page.goto(url);
-    expect(await settled(page, Object.keys(WIDGETS).length)).toEqual(Object.keys(WIDGETS).map(() => 'ready'));
+    expect(await settled(page, Object.keys(WIDGETS).length)).toEqual(
+      Object.keys(WIDGETS).map((id) => (id.endsWith('unearned') ? 'error' : 'ready')),
+    );
     const widgets = await shown(page);
     const served = (await Promise.all(bodies)).flat().join('\n');
 
     // Each kind's own words, in the language asked for.
-    expect(widgets.reputation!.text).toContain(de['Reputation score']);
-    expect(widgets.badges!.text).toContain(de.Badges);
-    expect(widgets.profile!.labels).toContain(de['Copy address']);
-    expect(widgets.category!.text).toMatch(new RegExp(`${de.points.one}|${de.points.other}`));
+    for (const [tag, messages] of Object.entries(SHIPPED)) {
+      expect(widgets[`${tag}-reputation`]!.text, tag).toContain(messages['Reputation score']);
+      expect(widgets[`${tag}-badges`]!.text, tag).toContain(messages.Badges);
+      expect(widgets[`${tag}-badge`]!.labels, tag).toContain(messages.Levels);
+      expect(widgets[`${tag}-profile`]!.labels, tag).toContain(messages['Copy address']);
+      expect(widgets[`${tag}-category`]!.labels, tag).toContain(messages['Ways to score']);
+      expect(widgets[`${tag}-unearned`]!.text, tag).toContain(messages['This address has not earned this badge yet.']);
+    }
     expect(widgets.japanese!.text).toContain(ja['Reputation score']);
     expect(widgets.japanese!.text).not.toContain(de['Reputation score']);
+    // Arabic and Hebrew cards are right to left on this left-to-right page; the others are not.
+    const directions = await page.$$eval('.slot', (slots) =>
+      Object.fromEntries(
+        slots.map((slot) => [slot.id, getComputedStyle(slot.querySelector('.repkit')!.shadowRoot!.querySelector('.rk')!).direction]),
+      ),
+    );
+    for (const id of Object.keys(WIDGETS)) expect(directions[id], id).toBe(/^(ar|he)-/.test(id) ? 'rtl' : 'ltr');
 
     for (const [id, widget] of Object.entries(widgets)) {
-      const messages = id == 'japanese' ? ja : de;
+      const messages = catalogueOf(id);
       expect(englishIn([widget.text], messages, served), `${id}: ${widget.text}`).toEqual([]);
       expect(englishIn(widget.labels, messages, served), `${id}: ${widget.labels.join(' | ')}`).toEqual([]);
     }
