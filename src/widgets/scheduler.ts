@@ -63,7 +63,7 @@ const contentHeight = (win: Window, card: HTMLElement): number => {
   return edges.reduce((height, edge) => height - (parseFloat(style.getPropertyValue(edge)) || 0), card.getBoundingClientRect().height);
 };
 
-/** The middle one of some numbers (there is at least one). */
+/** The middle one of some numbers (there is at least one), which it sorts in place: order is not kept. */
 const median = (values: number[]): number => values.sort((a, b) => a - b)[values.length >> 1]!;
 
 /**
@@ -104,7 +104,7 @@ const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void
       measured = drawn.length;
       for (const card of skipped) {
         const shape = shapes.get(card)!;
-        if (changed.has(shape)) card.style.setProperty('contain-intrinsic-height', `auto ${median(heights.get(shape)!.slice())}px`);
+        if (changed.has(shape)) card.style.setProperty('contain-intrinsic-height', `auto ${median(heights.get(shape)!)}px`);
       }
     }
     if (round == MAX_ROUNDS || !skipped.length) break;
@@ -113,8 +113,8 @@ const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void
     const far: HTMLElement[] = [];
     skipped.forEach((card, i) => {
       const box = boxes[i]!;
-      if (!shapes.has(card)) shapes.set(card, shapeOf(card, box.width));
-      const shape = shapes.get(card)!;
+      let shape = shapes.get(card);
+      if (!shape) shapes.set(card, (shape = shapeOf(card, box.width)));
       const unmeasured = !heights.has(shape);
       if (!isNear(box, innerWidth, innerHeight) && !(unmeasured && box.height)) return void far.push(card);
       card.classList.remove(SKIPPABLE);
