@@ -5,7 +5,7 @@ import { adoptStyles } from '../widgets/styles';
 import { attributeName, attributeOptions } from './attributes';
 import { stateOf, sync, unmount, type AttributeSource } from './mount';
 
-const ELEMENT: AttributeSource = { prefix: '', typeAttribute: 'type', kinds: ALL_KINDS };
+const ELEMENT: AttributeSource = ['', 'type', ALL_KINDS];
 
 /**
  * The `part`s a widget's view names (README, "Theming"). The widget's host sits inside the

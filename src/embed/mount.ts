@@ -22,13 +22,9 @@ export interface Embedded {
 
 /**
  * Where an element's attributes come from (`data-repkit` + `data-*`, or the custom element's),
- * and the kinds they may ask for.
+ * and the kinds they may ask for. A tuple: property names survive minification.
  */
-export interface AttributeSource {
-  prefix: string;
-  typeAttribute: string;
-  kinds: KindSet;
-}
+export type AttributeSource = [prefix: string, typeAttribute: string, kinds: KindSet];
 
 // Symbol.for: a second copy of the script on the page sees the first one's widgets.
 const STATE = /* @__PURE__ */ Symbol.for('repkit.embedded');
@@ -38,9 +34,9 @@ type Carrier = Element & { [STATE]?: Embedded };
 /** What repkit mounted into `container` (a snippet, or a node in `<repkit-widget>`'s shadow root), if anything. */
 export const stateOf = (container: Element): Embedded | undefined => (container as Carrier)[STATE];
 
-const read = (element: Element, source: AttributeSource): Record<string, unknown> => ({
-  ...readOptions(element, source.prefix, source.kinds.options),
-  type: element.getAttribute(source.typeAttribute),
+const read = (element: Element, [prefix, typeAttribute, kinds]: AttributeSource): Record<string, unknown> => ({
+  ...readOptions(element, prefix, kinds.options),
+  type: element.getAttribute(typeAttribute),
 });
 
 /** Destroys what repkit mounted into `container`, if anything, and forgets it. */
@@ -87,7 +83,7 @@ export const sync = (element: Element, source: AttributeSource, container: Eleme
     }
     unmount(container);
   }
-  const { kinds } = source;
+  const [prefix, typeAttribute, kinds] = source;
   const next: Embedded = ((container as Carrier)[STATE] = { read: options, owner: kinds });
   try {
     if (unreadable) throw unreadable;
@@ -95,7 +91,7 @@ export const sync = (element: Element, source: AttributeSource, container: Eleme
     if (typeof type == 'string' && !Object.hasOwn(kinds.types, type)) next.missing = type;
     next.widget = createFrom(kinds, options as unknown as WidgetConfig).mount(container);
   } catch (error) {
-    next.failure = mountFailure(container, forAttribute(error, source.prefix, source.typeAttribute), options.nonce as string | undefined);
+    next.failure = mountFailure(container, forAttribute(error, prefix, typeAttribute), options.nonce as string | undefined);
   }
   return next;
 };
