@@ -73,7 +73,7 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
       (class {} as never)
     : class extends HTMLElement {
         static get observedAttributes(): string[] {
-          return ['type', ...attributeOptions(ALL_KINDS.options).map(attributeName)];
+          return ['type', ...attributeOptions(ALL_KINDS[1]).map(attributeName)];
         }
 
         readonly #root: ShadowRoot;
