@@ -22,13 +22,9 @@ export interface Embedded {
 
 /**
  * Where an element's attributes come from (`data-repkit` + `data-*`, or the custom element's),
- * and the kinds they may ask for.
+ * and the kinds they may ask for. A tuple: property names survive minification.
  */
-export interface AttributeSource {
-  prefix: string;
-  typeAttribute: string;
-  kinds: KindSet;
-}
+export type AttributeSource = [prefix: string, typeAttribute: string, kinds: KindSet];
 
 // Symbol.for: a second copy of the script on the page sees the first one's widgets.
 const STATE = /* @__PURE__ */ Symbol.for('repkit.embedded');
@@ -38,9 +34,9 @@ type Carrier = Element & { [STATE]?: Embedded };
 /** What repkit mounted into `container` (a snippet, or a node in `<repkit-widget>`'s shadow root), if anything. */
 export const stateOf = (container: Element): Embedded | undefined => (container as Carrier)[STATE];
 
-const read = (element: Element, source: AttributeSource): Record<string, unknown> => ({
-  ...readOptions(element, source.prefix, source.kinds.options),
-  type: element.getAttribute(source.typeAttribute),
+const read = (element: Element, [prefix, typeAttribute, kinds]: AttributeSource): Record<string, unknown> => ({
+  ...readOptions(element, prefix, kinds[1]), // every option the kinds have
+  type: element.getAttribute(typeAttribute),
 });
 
 /** Destroys what repkit mounted into `container`, if anything, and forgets it. */
@@ -87,15 +83,16 @@ export const sync = (element: Element, source: AttributeSource, container: Eleme
     }
     unmount(container);
   }
-  const { kinds } = source;
+  const [prefix, typeAttribute, kinds] = source;
   const next: Embedded = ((container as Carrier)[STATE] = { read: options, owner: kinds });
   try {
     if (unreadable) throw unreadable;
     const type = options.type;
-    if (typeof type == 'string' && !Object.hasOwn(kinds.types, type)) next.missing = type;
+    // kinds[0]: the kinds by type
+    if (typeof type == 'string' && !Object.hasOwn(kinds[0], type)) next.missing = type;
     next.widget = createFrom(kinds, options as unknown as WidgetConfig).mount(container);
   } catch (error) {
-    next.failure = mountFailure(container, forAttribute(error, source.prefix, source.typeAttribute), options.nonce as string | undefined);
+    next.failure = mountFailure(container, forAttribute(error, prefix, typeAttribute), options.nonce as string | undefined);
   }
   return next;
 };
@@ -109,5 +106,5 @@ export const isOwned = (element: Element, kinds: KindSet): boolean => stateOf(el
  */
 export const isOpenTo = (element: Element, kinds: KindSet): boolean => {
   const state = stateOf(element);
-  return !state || (state.owner !== kinds && !!state.missing && Object.hasOwn(kinds.types, state.missing));
+  return !state || (state.owner !== kinds && !!state.missing && Object.hasOwn(kinds[0], state.missing));
 };

@@ -43,9 +43,8 @@ export const formatDate = (iso: string | undefined, locale?: string): string | u
     : formatter(`d${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(time);
 };
 
-/** A locale tag Intl accepts, canonicalised; throws RangeError for anything else. */
-export const canonicalLocale = (locale: string): string => {
-  const [canonical] = Intl.getCanonicalLocales(locale);
-  if (!canonical) throw new RangeError(`Incorrect locale information provided: ${locale}`);
-  return canonical;
-};
+/**
+ * A locale tag Intl accepts, canonicalised; throws RangeError for anything else (Intl itself
+ * throws it: for one string, getCanonicalLocales returns one tag or throws).
+ */
+export const canonicalLocale = (locale: string): string => Intl.getCanonicalLocales(locale)[0]!;

@@ -63,18 +63,15 @@ export type Settings<O, T> = Readonly<O & { [K in Defaulted<T> & keyof O]-?: Exc
  */
 export type ValueOf<O> = O extends Option<infer V> ? V : never;
 
-const option = <V, D extends boolean>(fields: Option<V, D>): Option<V, D> => fields;
-
 const asText = (text: string): string => text;
 
 /** `true` / `false`; a bare attribute (`data-compact`) means true, as HTML boolean attributes do. */
-export const boolean = (fallback: boolean, effect: Effect): Option<boolean, true> =>
-  option({
-    check: (v, name) => (typeof v == 'boolean' ? v : invalid(name, 'true or false', v)),
-    parse: (text, name) => (text == '' || text == 'true' ? true : text == 'false' ? false : invalid(name, '"true" or "false"', text)),
-    default: fallback,
-    effect,
-  });
+export const boolean = (fallback: boolean, effect: Effect): Option<boolean, true> => ({
+  check: (v, name) => (typeof v == 'boolean' ? v : invalid(name, 'true or false', v)),
+  parse: (text, name) => (text == '' || text == 'true' ? true : text == 'false' ? false : invalid(name, '"true" or "false"', text)),
+  default: fallback,
+  effect,
+});
 
 const wholeNumber = (text: string, name: string, max: number): number =>
   /^\s*\d+\s*$/.test(text) ? Number(text) : invalid(name, `a whole number from 0 to ${max}`, text);
@@ -85,102 +82,94 @@ export const count = <D extends number | undefined>(
   min: number,
   max: number,
   effect: Effect,
-): Option<number, D extends number ? true : false> =>
-  option({
-    check: (v, name) =>
-      Number.isInteger(v) && (v as number) >= min && (v as number) <= max
-        ? (v as number)
-        : invalid(name, `a whole number from ${min} to ${max}`, v),
-    parse: (text, name) => wholeNumber(text, name, max),
-    default: fallback as D extends number ? number : undefined,
-    effect,
-  });
+): Option<number, D extends number ? true : false> => ({
+  check: (v, name) =>
+    Number.isInteger(v) && (v as number) >= min && (v as number) <= max
+      ? (v as number)
+      : invalid(name, `a whole number from ${min} to ${max}`, v),
+  parse: (text, name) => wholeNumber(text, name, max),
+  default: fallback as Option<number, D extends number ? true : false>['default'],
+  effect,
+});
 
 /** Any string (the client checks the ones it uses further). */
-export const string = (effect: Effect): Option<string, false> =>
-  option({
-    check: (v, name) => (typeof v == 'string' ? v : invalid(name, 'a string', v)),
-    parse: asText,
-    default: undefined,
-    effect,
-  });
+export const string = (effect: Effect): Option<string, false> => ({
+  check: (v, name) => (typeof v == 'string' ? v : invalid(name, 'a string', v)),
+  parse: asText,
+  default: undefined,
+  effect,
+});
 
 /** A non-empty string. */
-export const text = (effect: Effect): Option<string, false> =>
-  option({
-    check: (v, name) => (isText(v) ? v : invalid(name, 'a non-empty string', v)),
-    parse: asText,
-    default: undefined,
-    effect,
-  });
+export const text = (effect: Effect): Option<string, false> => ({
+  check: (v, name) => (isText(v) ? v : invalid(name, 'a non-empty string', v)),
+  parse: asText,
+  default: undefined,
+  effect,
+});
 
 /** A value that becomes one path segment: an address or a key. */
-export const segment = (): Option<string, false> =>
-  option({
-    check: (v, name) => {
-      const problem = segmentProblem(v);
-      return problem ? invalid(name, problem, v) : (v as string);
-    },
-    parse: asText,
-    default: undefined,
-    effect: 'reload',
-  });
+export const segment = (): Option<string, false> => ({
+  check: (v, name) => {
+    const problem = segmentProblem(v);
+    return problem ? invalid(name, problem, v) : (v as string);
+  },
+  parse: asText,
+  default: undefined,
+  effect: 'reload',
+});
 
 /** One of a few strings. */
-export const oneOf = <const T extends string>(values: readonly T[], fallback: T, effect: Effect): Option<T, true> =>
-  option({
-    check: (v, name) =>
-      (values as readonly unknown[]).includes(v)
-        ? (v as T)
-        : invalid(
-            name,
-            values
-              .map((x) => `"${x}"`)
-              .join(', ')
-              .replace(/, ([^,]*)$/, ' or $1'),
-            v,
-          ),
-    parse: asText,
-    default: fallback,
-    effect,
-  });
+export const oneOf = <const T extends string>(values: readonly T[], fallback: T, effect: Effect): Option<T, true> => ({
+  check: (v, name) =>
+    (values as readonly unknown[]).includes(v)
+      ? (v as T)
+      : invalid(
+          name,
+          values
+            .map((x) => `"${x}"`)
+            .join(', ')
+            .replace(/, ([^,]*)$/, ' or $1'),
+          v,
+        ),
+  parse: asText,
+  default: fallback,
+  effect,
+});
 
 /** `'auto'` or a BCP 47 locale tag. */
-export const locale = (): Option<string, true> =>
-  option({
-    check: (v, name) => {
-      try {
-        if (typeof v != 'string') throw v;
-        if (v != 'auto') canonicalLocale(v);
-      } catch {
-        invalid(name, '"auto" or a BCP 47 locale tag such as "en-US"', v);
-      }
-      return v as string;
-    },
-    parse: asText,
-    default: 'auto',
-    effect: 'render',
-  });
+export const locale = (): Option<string, true> => ({
+  check: (v, name) => {
+    try {
+      if (typeof v != 'string') throw v;
+      if (v != 'auto') canonicalLocale(v);
+    } catch {
+      invalid(name, '"auto" or a BCP 47 locale tag such as "en-US"', v);
+    }
+    return v as string;
+  },
+  parse: asText,
+  default: 'auto',
+  effect: 'render',
+});
 
 /** Messages by their English text (a {@link Catalogue}); as an attribute, that object in JSON. */
-export const messages = (): Option<Catalogue, false> =>
-  option({
-    check: (v, name) => (isRecord(v) ? v : invalid(name, 'an object of messages by their English text', v)),
-    parse: (text, name) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return invalid(name, 'JSON', text);
-      }
-    },
-    default: undefined,
-    effect: 'render',
-  });
+export const messages = (): Option<Catalogue, false> => ({
+  check: (v, name) => (isRecord(v) ? v : invalid(name, 'an object of messages by their English text', v)),
+  parse: (text, name) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return invalid(name, 'JSON', text);
+    }
+  },
+  default: undefined,
+  effect: 'render',
+});
 
 /** A callback: set from code only, never from an attribute. */
-export const callback = <F extends (...args: never[]) => void>(): Option<F, false> =>
-  option({
-    check: (v, name) => (typeof v == 'function' ? (v as F) : invalid(name, 'a function', v)),
-    default: undefined,
-    effect: 'host',
-  });
+export const callback = <F extends (...args: never[]) => void>(): Option<F, false> => ({
+  check: (v, name) => (typeof v == 'function' ? (v as F) : invalid(name, 'a function', v)),
+  default: undefined,
+  effect: 'host',
+});

@@ -32,8 +32,8 @@ export const nextFrame = (win: (Window & typeof globalThis) | null | undefined):
 /** The class that lets the browser skip a card's contents while it is off screen (base.css). */
 const SKIPPABLE = 'rk-skip';
 
-/** Cards mounted since each window's last frame, waiting for {@link placeCards}, and the frame request made for them. */
-const unplaced = new WeakMap<object, { raf: unknown; cards: HTMLElement[] }>();
+/** The frame request made for each window since its last frame, and the cards mounted since, waiting for {@link placeCards} (a tuple: property names survive minification). */
+const unplaced = new WeakMap<object, [raf: unknown, cards: HTMLElement[]]>();
 
 /**
  * Up to this many cards on a page, every card is rendered: skipping pays only on long pages
@@ -63,7 +63,7 @@ const contentHeight = (win: Window, card: HTMLElement): number => {
   return edges.reduce((height, edge) => height - (parseFloat(style.getPropertyValue(edge)) || 0), card.getBoundingClientRect().height);
 };
 
-/** The middle one of some numbers (there is at least one). */
+/** The middle one of some numbers (there is at least one), which it sorts in place: order is not kept. */
 const median = (values: number[]): number => values.sort((a, b) => a - b)[values.length >> 1]!;
 
 /**
@@ -87,7 +87,7 @@ const shapeOf = (card: HTMLElement, width: number): string =>
  * later, it must not first take a guessed size.
  */
 const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void => {
-  if (unplaced.get(win)?.cards === cards) unplaced.delete(win);
+  if (unplaced.get(win)?.[1] === cards) unplaced.delete(win);
   let skipped = cards.filter((card) => card.isConnected);
   if (widgetsIn(win.document) <= SKIP_FROM_CARDS) return skipped.forEach((card) => card.classList.remove(SKIPPABLE));
   const shapes = new Map<HTMLElement, string>();
@@ -104,7 +104,7 @@ const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void
       measured = drawn.length;
       for (const card of skipped) {
         const shape = shapes.get(card)!;
-        if (changed.has(shape)) card.style.setProperty('contain-intrinsic-height', `auto ${median(heights.get(shape)!.slice())}px`);
+        if (changed.has(shape)) card.style.setProperty('contain-intrinsic-height', `auto ${median(heights.get(shape)!)}px`);
       }
     }
     if (round == MAX_ROUNDS || !skipped.length) break;
@@ -113,8 +113,8 @@ const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void
     const far: HTMLElement[] = [];
     skipped.forEach((card, i) => {
       const box = boxes[i]!;
-      if (!shapes.has(card)) shapes.set(card, shapeOf(card, box.width));
-      const shape = shapes.get(card)!;
+      let shape = shapes.get(card);
+      if (!shape) shapes.set(card, (shape = shapeOf(card, box.width)));
       const unmeasured = !heights.has(shape);
       if (!isNear(box, innerWidth, innerHeight) && !(unmeasured && box.height)) return void far.push(card);
       card.classList.remove(SKIPPABLE);
@@ -146,10 +146,10 @@ export const placeCard = (card: HTMLElement): void => {
   card.classList.add(SKIPPABLE);
   let batch = unplaced.get(win);
   // A new batch also when the page replaced requestAnimationFrame: the old one may never call back.
-  if (batch?.raf !== raf) {
+  if (batch?.[0] !== raf) {
     const cards: HTMLElement[] = [];
-    unplaced.set(win, (batch = { raf, cards }));
+    unplaced.set(win, (batch = [raf, cards]));
     raf.call(win, () => placeCards(win, cards));
   }
-  batch.cards.push(card);
+  batch[1].push(card);
 };

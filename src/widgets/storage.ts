@@ -138,7 +138,7 @@ export const writeStored = (win: Window | null | undefined, area: CacheArea, key
       storage.setItem(CURRENT + key, text);
     } catch {
       // Quota: make room among our own entries (never the page's) and try once more.
-      prune(storage, Math.floor(STORAGE_MAX_ENTRIES / 2));
+      prune(storage, STORAGE_MAX_ENTRIES / 2); // an even number: half is whole
       storage.setItem(CURRENT + key, text);
     }
     prune(storage, STORAGE_MAX_ENTRIES);

@@ -6,11 +6,11 @@
 /** How far outside the viewport a lazy widget starts loading, in CSS pixels. */
 export const LAZY_MARGIN_PX = 300;
 
-interface Watcher {
-  Observer: typeof IntersectionObserver;
-  observer: IntersectionObserver;
-  callbacks: Map<Element, () => void>;
-}
+/**
+ * A window's observer: the IntersectionObserver class it was made with (a test may swap it),
+ * the observer, and each watched element's callback. A tuple: property names survive minification.
+ */
+type Watcher = [Observer: typeof IntersectionObserver, observer: IntersectionObserver, callbacks: Map<Element, () => void>];
 
 const watchers = new WeakMap<object, Watcher>();
 
@@ -18,7 +18,7 @@ const watcherFor = (win: Window & typeof globalThis): Watcher | undefined => {
   const Observer = win.IntersectionObserver;
   if (typeof Observer != 'function') return undefined;
   let watcher = watchers.get(win);
-  if (watcher?.Observer === Observer) return watcher;
+  if (watcher?.[0] === Observer) return watcher;
   const callbacks = new Map<Element, () => void>();
   // An element without a box (a `display: none` parent, a closed <details>) never intersects,
   // so it waits until it is shown and comes near, as a lazy image does.
@@ -35,7 +35,7 @@ const watcherFor = (win: Window & typeof globalThis): Watcher | undefined => {
     },
     { rootMargin: `${LAZY_MARGIN_PX}px` },
   );
-  watchers.set(win, (watcher = { Observer, observer, callbacks }));
+  watchers.set(win, (watcher = [Observer, observer, callbacks]));
   return watcher;
 };
 
@@ -48,9 +48,10 @@ export const whenNearViewport = (element: Element, callback: () => void): (() =>
   const win = element.ownerDocument.defaultView;
   const watcher = win && watcherFor(win);
   if (!watcher) return undefined;
-  watcher.callbacks.set(element, callback);
-  watcher.observer.observe(element);
+  const [, observer, callbacks] = watcher;
+  callbacks.set(element, callback);
+  observer.observe(element);
   return () => {
-    if (watcher.callbacks.delete(element)) watcher.observer.unobserve(element);
+    if (callbacks.delete(element)) observer.unobserve(element);
   };
 };
