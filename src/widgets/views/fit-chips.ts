@@ -1,6 +1,6 @@
 /**
- * Fits a one-line row of chips to its width: chips that would be cut at the edge are hidden
- * whole (still read by screen readers), and a "+N" chip counts them. Clipping with
+ * Fits a one-line row of chips to its width, left to right or right to left: chips that would
+ * be cut at the edge are hidden whole (still read by screen readers), and a "+N" chip counts them. Clipping with
  * `overflow: hidden` alone shows half a chip and a stray letter at narrow widths.
  *
  * The row is laid out by CSS (`.rk-chips`: the list shrinks, the "+N" chip does not); this
@@ -26,12 +26,16 @@ export const fitChips = (list: HTMLElement, more: HTMLElement, extra: number): n
   let hidden = 0;
   // A row that is not laid out (display: none, detached) has no width to fit: leave it whole.
   if (list.clientWidth > 0) {
-    // Each pass hides the chips whose right edge passes the list's; the "+N" text can grow by
-    // a digit and push one more out, so a second pass settles it.
+    // Each pass hides the chips that pass the list's end edge (its right, or its left when the
+    // row runs right to left: either edge is checked); the "+N" text can grow by a digit and
+    // push one more out, so a second pass settles it.
     for (let pass = 0; pass < 3; pass++) {
       showMore(more, hidden + extra);
-      const edge = list.getBoundingClientRect().right + 0.5;
-      const over = chips.filter((chip) => !chip.classList.contains(HIDDEN) && chip.getBoundingClientRect().right > edge);
+      const row = list.getBoundingClientRect();
+      const over = chips.filter((chip) => {
+        const box = chip.getBoundingClientRect();
+        return !chip.classList.contains(HIDDEN) && Math.max(box.right - row.right, row.left - box.left) > 0.5;
+      });
       if (!over.length) break;
       for (const chip of over) chip.classList.add(HIDDEN);
       hidden += over.length;
