@@ -2,8 +2,8 @@
  * Right to left: every kind in a `dir="rtl"` context at 360 px. Each widget is rendered twice on
  * one page, in a left-to-right slot and a right-to-left one, from the same data: the RTL card must
  * be the LTR card's mirror image (every box of the view flipped about the card's centre), fit its
- * slot without overflow, keep the score and the address left to right, fill its bars from the
- * right and start its text at the right edge. Screenshots: artifacts/rtl-<kind>.png.
+ * slot without overflow, keep the scores (direction: ltr) and the address (bidi-isolated) left to
+ * right, fill its bars from the right and start its text at the right edge. Screenshots: artifacts/rtl-<kind>.png.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -59,8 +59,10 @@ interface Measured {
   contentRight: number;
   /** Every element of the view: class, and its box (x from the card's left edge); hidden ones and SVG drawings' insides are skipped. */
   boxes: { key: string; left: number; right: number; top: number; width: number }[];
-  /** The score's and the address's computed direction and their text's horizontal extent. */
+  /** The scores' computed direction and their text's horizontal extent. */
   ltrParts: { part: string; direction: string; textLeft: number; textRight: number }[];
+  /** The address: its computed unicode-bidi, and whether its first character is painted left of its last. */
+  address: { bidi: string; readsLeftToRight: boolean } | null;
   /** Each bar and its fill. */
   bars: { bar: [number, number]; fill: [number, number] }[];
   /** The right edge of the text nearest the card's right side. */
@@ -94,10 +96,21 @@ const measure = (page: Page, id: string): Promise<Measured> =>
         };
       })
       .filter((b) => b.width > 0);
-    const ltrParts = Array.from(view.querySelectorAll<HTMLElement>('[part="score"], .rk-address, .rk-category-score')).map((el) => {
+    const ltrParts = Array.from(view.querySelectorAll<HTMLElement>('[part="score"], .rk-category-score')).map((el) => {
       const t = textRect(el);
       return { part: el.className, direction: getComputedStyle(el).direction, textLeft: x(t.left), textRight: x(t.right) };
     });
+    const addressOf = (el: HTMLElement | null) => {
+      if (!el) return null;
+      const text = el.firstChild!;
+      const at = (i: number) => {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { bidi: getComputedStyle(el).unicodeBidi, readsLeftToRight: at(0) < at(text.textContent!.length - 1) };
+    };
     const bars = Array.from(view.querySelectorAll<HTMLElement>('.rk-bar'))
       .filter((bar) => bar.getBoundingClientRect().width > 0)
       .map((bar) => {
@@ -121,6 +134,7 @@ const measure = (page: Page, id: string): Promise<Measured> =>
       contentRight: x(innerBox.right) - parseFloat(innerStyle.paddingRight),
       boxes,
       ltrParts,
+      address: addressOf(view.querySelector<HTMLElement>('.rk-address')),
       bars,
       textRight: Math.max(...texts.map((t) => x(t.right))),
     };
@@ -158,8 +172,10 @@ const rightToLeftProblems = (ltr: Measured, rtl: Measured, name: string): string
     Math.abs(rtl.textRight - rtl.contentRight) <= 1,
     `no text starts at the right edge (${rtl.textRight}; content box ends at ${rtl.contentRight})`,
   );
-  // Numbers and addresses stay left to right, and still sit at the start (right) of their line.
+  // Numbers stay left to right (a minus sign stays in front), and still sit at the start (right) of their line.
   for (const part of rtl.ltrParts) check(part.direction == 'ltr', `${part.part} is ${part.direction}`);
+  // The address (letters and digits) is isolated, so it reads left to right whatever surrounds it.
+  if (rtl.address) check(rtl.address.bidi == 'isolate' && rtl.address.readsLeftToRight, `address: ${JSON.stringify(rtl.address)}`);
   const ltrScore = ltr.ltrParts.find((p) => p.part.includes('rk-score'));
   const rtlScore = rtl.ltrParts.find((p) => p.part.includes('rk-score'));
   if (ltrScore && rtlScore) {
