@@ -60,7 +60,7 @@ export const keepChipsFitted = (list: HTMLElement, more: HTMLElement, extra: num
   const row = list.parentElement ?? list;
   let width = -1;
   const observer = new Observer((entries) => {
-    const next = entries[entries.length - 1]!.contentRect.width;
+    const next = entries.at(-1)!.contentRect.width;
     // Hiding chips never changes the row's own width, so this does not feed back into itself.
     if (next == width) return;
     width = next;
