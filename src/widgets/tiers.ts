@@ -15,12 +15,10 @@ export const TIERS = /* @__PURE__ */ Object.keys(TIER_COLORS) as Tier[];
 
 /**
  * The tier rules, generated from {@link TIER_COLORS} so the colours live in one place: each
- * `--rk-tier-<name>` on the host (a page overrides it on the host element, which wins over
- * `:host`), and each `.rk-tier-<name>` class pointing `--rk-tier` at it.
+ * `.rk-tier-<name>` class points `--rk-tier` at `--rk-tier-<name>`, which a page may set on the
+ * host element (or above it), with the tier's colour as the fallback.
  */
-export const tierCss = (): string =>
-  `:host{${TIERS.map((t) => `--rk-tier-${t}:${TIER_COLORS[t]};`).join('')}}` +
-  TIERS.map((t) => `.rk-tier-${t}{--rk-tier:var(--rk-tier-${t})}`).join('');
+export const tierCss = (): string => TIERS.map((t) => `.rk-tier-${t}{--rk-tier:var(--rk-tier-${t},${TIER_COLORS[t]})}`).join('');
 
 /** The tier of a level; levels outside 1 to 5 take the nearest tier. */
 export const tierOf = (level: number): Tier => TIERS[Math.min(4, Math.max(0, Math.round(level) - 1))]!;

@@ -1,6 +1,6 @@
 /**
- * Fits a one-line row of chips to its width: chips that would be cut at the edge are hidden
- * whole (still read by screen readers), and a "+N" chip counts them. Clipping with
+ * Fits a one-line row of chips to its width, left to right or right to left: chips that would
+ * be cut at the edge are hidden whole (still read by screen readers), and a "+N" chip counts them. Clipping with
  * `overflow: hidden` alone shows half a chip and a stray letter at narrow widths.
  *
  * The row is laid out by CSS (`.rk-chips`: the list shrinks, the "+N" chip does not); this
@@ -18,27 +18,27 @@ const HIDDEN = 'rk-hidden';
 /**
  * Shows as many chips of `list` as fit beside the others in its row, hiding the rest and
  * writing their count into `more` (`+N`; `extra` counts items already left out, such as those
- * past `maxCategories`). Returns how many chips it hid.
+ * past `maxCategories`).
  */
-export const fitChips = (list: HTMLElement, more: HTMLElement, extra: number): number => {
+export const fitChips = (list: HTMLElement, more: HTMLElement, extra: number): void => {
   const chips = Array.from(list.children) as HTMLElement[];
   for (const chip of chips) chip.classList.remove(HIDDEN);
-  let hidden = 0;
-  // A row that is not laid out (display: none, detached) has no width to fit: leave it whole.
-  if (list.clientWidth > 0) {
-    // Each pass hides the chips whose right edge passes the list's; the "+N" text can grow by
-    // a digit and push one more out, so a second pass settles it.
-    for (let pass = 0; pass < 3; pass++) {
-      showMore(more, hidden + extra);
-      const edge = list.getBoundingClientRect().right + 0.5;
-      const over = chips.filter((chip) => !chip.classList.contains(HIDDEN) && chip.getBoundingClientRect().right > edge);
-      if (!over.length) break;
-      for (const chip of over) chip.classList.add(HIDDEN);
-      hidden += over.length;
-    }
+  // A row that is not laid out (display: none, detached) has no width to fit: it is left whole.
+  // Each pass hides the chips that pass either end of the list (its right, or its left when the
+  // row runs right to left) and counts them; the "+N" text can grow by a digit and push one
+  // more out, so a second pass settles it.
+  for (let pass = 0; pass < 3 && list.clientWidth > 0; pass++) {
+    showMore(more, extra);
+    const row = list.getBoundingClientRect();
+    const over = chips.filter((chip) => {
+      const box = chip.getBoundingClientRect();
+      return !chip.classList.contains(HIDDEN) && Math.max(box.right - row.right, row.left - box.left) > 0.5;
+    });
+    if (!over.length) break;
+    for (const chip of over) chip.classList.add(HIDDEN);
+    extra += over.length;
   }
-  showMore(more, hidden + extra);
-  return hidden;
+  showMore(more, extra);
 };
 
 const showMore = (more: HTMLElement, count: number): void => {
@@ -60,7 +60,7 @@ export const keepChipsFitted = (list: HTMLElement, more: HTMLElement, extra: num
   const row = list.parentElement ?? list;
   let width = -1;
   const observer = new Observer((entries) => {
-    const next = entries[entries.length - 1]!.contentRect.width;
+    const next = entries.at(-1)!.contentRect.width;
     // Hiding chips never changes the row's own width, so this does not feed back into itself.
     if (next == width) return;
     width = next;
