@@ -142,6 +142,36 @@ describe('forced colours', () => {
     await page.context().close();
   });
 
+  it('keep the loading skeleton as bars: its filler text stays unseen', async () => {
+    const { page, log } = await browser.page({ forcedColors: 'active' });
+    const url = `${browser.url}/t/forced-loading.html`;
+    // A service that never answers: the widgets stay in their loading view.
+    const hanging = `${browser.url}/hang`;
+    await page.route(`${hanging}/**`, () => undefined);
+    await servePage(
+      page,
+      url,
+      umdPage(
+        hanging,
+        KINDS.map(({ config }) => config),
+      ),
+    );
+    await page.goto(url);
+    await page.waitForFunction((n) => document.querySelectorAll('.repkit[data-state="loading"]').length == n, KINDS.length);
+    const seen = await page.$$eval('.repkit', (hosts) =>
+      hosts.flatMap((host) =>
+        Array.from(host.shadowRoot!.querySelectorAll<HTMLElement>('.rk-placeholder *'))
+          .filter((el) => el.childNodes.length && Array.from(el.childNodes).some((n) => n.nodeType == 3 && n.textContent!.trim()))
+          .map((el) => getComputedStyle(el).color)
+          .filter((color) => !/rgba\(.*, 0\)$/.test(color)),
+      ),
+    );
+    expect(seen).toEqual([]);
+    await page.screenshot({ path: `${ARTIFACTS}/forced-loading.png` });
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('keep a visible focus ring on every button, reached with the keyboard', async () => {
     const { page } = await forcedPage('dark');
     const buttons = await page.locator('.repkit button').count();
