@@ -1,5 +1,4 @@
 import type { RequestOptions, ServiceClient } from '../client/service-client';
-import type { Words } from '../i18n/messages';
 import type { Html } from '../render/html';
 import type { BaseWidgetOptions } from './common-options';
 import type { OptionTable } from './option-types';
@@ -18,25 +17,19 @@ export interface ActionContext<S> {
 }
 
 /**
- * What a render adds to the settings: the locale in force (`'auto'` resolved) and its words.
- * @internal repkit's own machinery, not part of the public API: it may change in any release.
- */
-export type Localized = Words;
-
-/**
  * How a kind shows its states. Each returns escaped markup built with the `html` tag.
  * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
 export interface Views<S, Data> {
-  ready(data: Data, settings: S & Localized): Html;
+  ready(data: Data, settings: S): Html;
   /** The sentence for a 404: there is nothing to show for this address yet. */
-  notFound(settings: S & Localized): string;
+  notFound(settings: S): string;
   /**
    * Runs after each render, for what markup cannot carry (custom properties set through CSSOM,
    * a fit to the width). What it returns is called before the next render and on destroy.
    */
   // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- most kinds return nothing
-  decorate?(view: HTMLElement, settings: S & Localized): void | (() => void);
+  decorate?(view: HTMLElement, settings: S): void | (() => void);
 }
 
 /**
@@ -60,5 +53,5 @@ export interface Kind<O extends BaseWidgetOptions, S, Data> {
   placeholder(settings: S): Data;
   readonly views: Views<S, Data>;
   /** Handlers of clicks on `[data-action]` elements in the view, by action name. */
-  readonly actions?: Readonly<Record<string, (target: HTMLElement, context: ActionContext<S & Localized>) => void>>;
+  readonly actions?: Readonly<Record<string, (target: HTMLElement, context: ActionContext<S>) => void>>;
 }

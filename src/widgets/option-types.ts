@@ -1,8 +1,7 @@
 import { invalid } from '../client/option-error';
 import { segmentProblem } from '../client/path';
 import { canonicalLocale } from '../render/format';
-import type { Catalogue } from '../i18n/messages';
-import { isRecord, isText } from '../util/values';
+import { isText } from '../util/values';
 
 /**
  * What changing an option does to a mounted widget:
@@ -137,32 +136,18 @@ export const oneOf = <const T extends string>(values: readonly T[], fallback: T,
   effect,
 });
 
-/** `'auto'` or a BCP 47 locale tag. */
-export const locale = (): Option<string, true> => ({
+/** A BCP 47 locale tag. */
+export const locale = (): Option<string, false> => ({
   check: (v, name) => {
     try {
-      if (typeof v != 'string') throw v;
-      if (v != 'auto') canonicalLocale(v);
+      if (typeof v == 'string') canonicalLocale(v);
+      else throw v;
     } catch {
-      invalid(name, '"auto" or a BCP 47 locale tag such as "en-US"', v);
+      invalid(name, 'a BCP 47 locale tag such as "en-US"', v);
     }
     return v as string;
   },
   parse: asText,
-  default: 'auto',
-  effect: 'render',
-});
-
-/** Messages by their English text (a {@link Catalogue}); as an attribute, that object in JSON. */
-export const messages = (): Option<Catalogue, false> => ({
-  check: (v, name) => (isRecord(v) ? v : invalid(name, 'an object of messages by their English text', v)),
-  parse: (text, name) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return invalid(name, 'JSON', text);
-    }
-  },
   default: undefined,
   effect: 'render',
 });

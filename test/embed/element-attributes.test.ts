@@ -19,7 +19,6 @@ const ATTRIBUTES = [
   'theme',
   'class-name',
   'locale',
-  'messages',
   'nonce',
   'loading',
   'cache',
