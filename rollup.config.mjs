@@ -7,6 +7,7 @@ import typescript from '@rollup/plugin-typescript';
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { Features, transform } from 'lightningcss';
 import { dts } from 'rollup-plugin-dts';
+import ts from 'typescript';
 
 /**
  * The oldest browsers README's "Browser support" table names (Chrome 93, Firefox 92, Safari 15.4),
@@ -166,6 +167,89 @@ const WIDGET_KINDS = readdirSync('src/widgets/kinds', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The shipped catalogues other than English (src/locales/<tag>.ts), by tag. */
+const LOCALES = readdirSync('src/locales')
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => file.slice(0, -'.ts'.length));
+
+/**
+ * Each locale's entry points, generated rather than written out nine times: `locale-esm:<tag>`
+ * (for `repkit/locales/<tag>`) registers the catalogue with the `registerLocale` of the main ES
+ * module, external, so a bundler's `repkit` and this file share one registry; `locale-script:<tag>`
+ * (for dist/locales/<tag>.js) registers it with the global `RepKit` a repkit script defined, and
+ * says which script to load first when there is none.
+ * @returns {import('rollup').Plugin}
+ */
+function localeEntries() {
+  const PREFIX = /^locale-(esm|script):(.+)$/;
+  return {
+    name: 'locale-entries',
+    resolveId: (source) => (PREFIX.test(source) ? '\0' + source : null),
+    load(id) {
+      const [, form, tag] = PREFIX.exec(id.slice(1)) ?? [];
+      if (!form || !tag) return null;
+      const catalogue = JSON.stringify(resolve(`src/locales/${tag}.ts`));
+      const name = JSON.stringify(tag);
+      return form == 'esm'
+        ? `import { registerLocale } from 'repkit';
+import messages from ${catalogue};
+registerLocale(${name}, messages);
+export default messages;`
+        : `import messages from ${catalogue};
+const repkit = globalThis.RepKit;
+if (!repkit || typeof repkit.registerLocale != 'function') {
+  throw new Error('repkit/locales/' + ${name} + ': load repkit.umd.js or a repkit.<kind>.umd.js before this script');
+}
+repkit.registerLocale(${name}, messages);`;
+    },
+  };
+}
+
+/**
+ * A catalogue is an object literal under a type annotation: TypeScript's one-file transpiler strips
+ * the type in milliseconds, where the full plugin would build a program for each of the ten
+ * locale builds (`npm run typecheck` checks the catalogues against `Messages`).
+ * @returns {import('rollup').Plugin}
+ */
+function catalogueTypesStripped() {
+  return {
+    name: 'catalogue-types-stripped',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]locales[\\/][^\\/]+\.ts$/.test(id)) return null;
+      const { outputText, sourceMapText } = ts.transpileModule(code, {
+        fileName: id,
+        compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, sourceMap: true, inlineSources: true },
+      });
+      return { code: outputText.replace(/\n\/\/# sourceMappingURL=.*$/, ''), map: sourceMapText };
+    },
+  };
+}
+
+/**
+ * A locale's declarations, the same for both conditions (`.d.ts` for typesVersions, `.d.mts`
+ * for `import`): its default export is a catalogue, typed by the main entry's declarations.
+ * @returns {import('rollup').Plugin}
+ */
+function localeDeclarations() {
+  return {
+    name: 'locale-declarations',
+    generateBundle() {
+      for (const tag of LOCALES) {
+        for (const [extension, main] of [
+          ['d.ts', '../repkit.js'],
+          ['d.mts', '../repkit.mjs'],
+        ]) {
+          this.emitFile({
+            type: 'asset',
+            fileName: `${tag}.${extension}`,
+            source: `import type { Locale } from '${main}';\n\n/** The catalogue; importing this module registers it under '${tag}'. */\ndeclare const messages: Locale;\nexport default messages;\n`,
+          });
+        }
+      }
+    },
+  };
+}
+
 /** The proxy's two entries: `repkit/proxy` and `repkit/proxy/node`. */
 const PROXY_INPUT = { 'repkit.proxy': 'src/proxy/index.ts', 'repkit.proxy.node': 'src/proxy/node.ts' };
 
@@ -252,4 +336,19 @@ export default [
     plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations(['repkit.server'])],
     external: [/\.css\?raw$/],
   },
+  // The other languages (src/locales/): modules of their own, which no other bundle imports, so
+  // a page pays for a language only when it loads it. dist/locales/<tag>.mjs (with its
+  // declarations) for `import 'repkit/locales/<tag>'`, dist/locales/<tag>.js for a script tag.
+  {
+    input: Object.fromEntries(LOCALES.map((tag) => [tag, `locale-esm:${tag}`])),
+    // `repkit` is the file beside the main entry, the one a bundler's `import … from 'repkit'` gets.
+    output: { dir: 'dist/locales', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', paths: { repkit: '../repkit.mjs' } },
+    external: ['repkit'],
+    plugins: [localeEntries(), catalogueTypesStripped(), localeDeclarations()],
+  },
+  ...LOCALES.map((tag) => ({
+    input: `locale-script:${tag}`,
+    output: { file: `dist/locales/${tag}.js`, format: 'iife', sourcemap: true },
+    plugins: [localeEntries(), catalogueTypesStripped(), terserPlugin()],
+  })),
 ];

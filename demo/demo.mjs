@@ -230,12 +230,21 @@ const commonOption = (name) => {
  * @type {Choice[]}
  */
 const LOCALES = [
-  NOT_SET,
+  [undefined, "(not set: 'auto', the page's language)"],
   ['en-US', 'English (US): en-US'],
   ['de-DE', 'German: de-DE'],
+  ['es', 'Spanish: es'],
+  ['fr-FR', 'French: fr-FR'],
+  ['pt-BR', 'Portuguese (Brazil): pt-BR'],
   ['ja-JP', 'Japanese: ja-JP'],
-  ['ar-EG', 'Arabic (Egypt): ar-EG'],
+  ['zh-CN', 'Chinese (Simplified): zh-CN'],
+  ['ko', 'Korean: ko'],
+  ['ar-EG', 'Arabic (Egypt), right to left: ar-EG'],
+  ['he', 'Hebrew, right to left: he'],
 ];
+
+// Every shipped language, so the picker shows each in its words (a page loads only those it needs).
+await Promise.all(['de', 'es', 'fr', 'pt-BR', 'ja', 'zh-CN', 'ko', 'ar', 'he'].map((tag) => import(`/dist/locales/${tag}.mjs`)));
 
 /** The kinds, in the order of {@link KINDS}. */
 const KIND_NAMES = /** @type {Kind[]} */ (Object.keys(KINDS));

@@ -36,6 +36,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * @property {DocumentedOption[]} common
  * @property {Record<string, DocumentedOption[]>} kinds the options a kind adds to the common ones
  * @property {DocumentedOption[]} client the options of `new ServiceClient()`
+ * @property {DocumentedOption[]} messages every message a visitor sees or hears (`Messages` in
+ *   src/i18n/messages.ts): `name` is its English text, `type` `string` or `Plural`
  */
 
 /**
@@ -125,6 +127,8 @@ export function optionDocs() {
     common,
     // The widgets' options import it, so the program holds it already.
     client: interfaceOptions(program, path.join(ROOT, 'src/client/options.ts'), 'ClientOptions'),
+    // The `messages` option's type imports the catalogue: the program holds it too.
+    messages: interfaceOptions(program, path.join(ROOT, 'src/i18n/messages.ts'), 'Messages'),
     kinds: Object.fromEntries(
       kinds.map((kind) => [kind, interfaceOptions(program, kindFile(kind), interfaceName(kind)).filter((o) => !commonNames.has(o.name))]),
     ),

@@ -15,7 +15,14 @@ export type KebabCase<S extends string> = S extends `${infer Head}${infer Tail}`
  * What a template may pass for an option of type `V`: the value itself, which frameworks write
  * as attribute text (`true` → `""`, `false` → no attribute, `3` → `"3"`), or that text.
  */
-export type AttributeValue<V> = [V] extends [boolean] ? boolean | 'true' | 'false' | '' : [V] extends [number] ? number | `${number}` : V;
+export type AttributeValue<V> = [V] extends [boolean]
+  ? boolean | 'true' | 'false' | ''
+  : [V] extends [number]
+    ? number | `${number}`
+    : // `messages`: JSON text.
+      [V] extends [object]
+      ? string
+      : V;
 
 type RequiredKeys<O> = { [K in keyof O]-?: object extends Pick<O, K> ? never : K }[keyof O];
 

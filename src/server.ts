@@ -13,7 +13,8 @@ import { attributeName } from './embed/attributes';
 import { escapeHtml } from './render/html';
 import { ownValue } from './util/values';
 import type { BaseWidgetOptions, CommonSettings } from './widgets/common-options';
-import type { Kind } from './widgets/descriptor';
+import type { Kind, Localized } from './widgets/descriptor';
+import { wordsFor } from './i18n/locale';
 import type { WidgetByType, WidgetConfig, WidgetType } from './widgets/kinds';
 import { badgeKind } from './widgets/kinds/badge/view';
 import { categoryKind } from './widgets/kinds/category/view';
@@ -48,7 +49,7 @@ const VIEWS = {
 const KINDS = VIEWS as unknown as Record<WidgetType, AnyKind>;
 
 /** The config's kind and its settings (defaults filled in), checked as the widget checks them. */
-const resolve = (config: WidgetConfig): { kind: AnyKind; settings: CommonSettings } => {
+const resolve = (config: WidgetConfig): { kind: AnyKind; settings: CommonSettings & Localized } => {
   const type = (config as { type?: unknown } | null)?.type;
   const kind = typeof type == 'string' ? ownValue(KINDS, type) : undefined;
   if (!kind)
@@ -59,7 +60,11 @@ const resolve = (config: WidgetConfig): { kind: AnyKind; settings: CommonSetting
         .join(', ')}`,
       type,
     );
-  return { kind, settings: resolveSettings<CommonSettings>(kind, undefined, config) };
+  const settings = resolveSettings<CommonSettings>(kind, undefined, config);
+  // A server does not know the visitor's language: `'auto'` is English here (pass the visitor's
+  // locale, from Accept-Language, to render theirs), and the browser re-renders in its own.
+  const locale = settings.locale == 'auto' ? 'en' : settings.locale;
+  return { kind, settings: { ...settings, ...wordsFor(locale, settings.messages) } };
 };
 
 /** Our own stylesheet text in a `<style>` (with the config's CSP nonce). */
@@ -82,7 +87,7 @@ export const scriptSafeJson = (json: string): string =>
 const renderElement = (
   config: WidgetConfig,
   kind: AnyKind,
-  settings: CommonSettings,
+  settings: CommonSettings & Localized,
   state: WidgetState,
   view: string,
   data?: { value: unknown; at: number },
@@ -90,7 +95,8 @@ const renderElement = (
   let attributes = ` type="${escapeHtml(config.type)}"`;
   for (const [name, value] of Object.entries(config)) {
     if (name != 'type' && value !== undefined && ownValue(kind.options, name)?.parse) {
-      attributes += ` ${attributeName(name)}="${escapeHtml(String(value))}"`;
+      // `messages` is an object: its attribute is JSON, as the element reads it.
+      attributes += ` ${attributeName(name)}="${escapeHtml(typeof value == 'object' ? JSON.stringify(value) : String(value))}"`;
     }
   }
   const { theme, className, nonce } = settings;
@@ -104,7 +110,7 @@ const renderElement = (
     `<div class="${escapeHtml(`repkit ${className}`.trim())}" data-type="${kind.name}"${themeAttribute} data-state="${state}"` +
     ` exportparts="${WIDGET_PARTS.join(', ')}"><template shadowrootmode="open">` +
     styleElement(kind.css ? `${baseCss}\n${kind.css}` : baseCss, nonce) +
-    `<div part="widget" class="rk rk--${kind.name}" aria-busy="false">${styled}</div></template></div>`;
+    `<div part="widget" class="rk rk--${kind.name}" lang="${escapeHtml(settings.locale)}"${settings.dir ? ` dir="${settings.dir}"` : ''} aria-busy="false">${styled}</div></template></div>`;
   return `<repkit-widget${attributes}><template shadowrootmode="open">${styleElement(ELEMENT_CSS, nonce)}${script}<div>${host}</div></template></repkit-widget>`;
 };
 
@@ -136,7 +142,7 @@ export async function fetchAndRender(config: WidgetConfig, options: { signal?: A
     const at = Date.now();
     return renderElement(config, kind, settings, 'ready', kind.views.ready(data, settings).markup, { value: data, at });
   } catch (error) {
-    const view = failureView(describeFailure(error, kind.views.notFound(settings))).markup;
+    const view = failureView(describeFailure(error, kind.views.notFound(settings), settings), settings).markup;
     return renderElement(config, kind, settings, 'error', view);
   }
 }

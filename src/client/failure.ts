@@ -27,8 +27,8 @@ export const isFailure = (thrown: unknown): thrown is Failure => Array.isArray(t
 
 /**
  * What happened, by kind, in one set of words for the developer (the `ServiceError`'s message)
- * and the site owner (a widget's sentence, src/widgets/messages.ts): `@` stands for the page's
- * origin, `$` for the failure's detail, and what follows `|` only the message says.
+ * and, in English, the visitor (a widget's sentence, {@link sentenceOf}): `@` stands for the
+ * page's origin, `$` for the failure's detail, and what follows `|` only the message says.
  */
 const WORDS: Readonly<Record<ServiceErrorKind, string>> = {
   http: 'HTTP $',
@@ -45,12 +45,23 @@ const WORDS: Readonly<Record<ServiceErrorKind, string>> = {
   redirect: 'redirect not followed',
 };
 
-/** The words for `kind` with `detail` in them; `short`: without what only the message says. */
-export const words = (kind: ServiceErrorKind, detail?: unknown, short?: boolean): string =>
+/** The words for `kind` with `detail` in them. */
+const words = (kind: ServiceErrorKind, detail?: unknown): string =>
   WORDS[kind]
-    .replace(short ? /\|.*/ : '|', '')
+    .replace('|', '')
     .replace('@', pageOrigin)
     .replace('$', () => `${detail}`);
+
+/**
+ * What a widget says of a failure of `kind` (not `http`), in English: the words without what only
+ * the message says, as a sentence, `$` standing for the origin or the detail. It is also the
+ * sentence's key in the catalogue (src/i18n/messages.ts lists them), so the English is written once.
+ */
+export const sentenceOf = (kind: ServiceErrorKind): string =>
+  WORDS[kind]
+    .replace(/\|.*/, '')
+    .replace('@', '$')
+    .replace(/^./, (first) => first.toUpperCase()) + '.';
 
 /**
  * The one place a client failure becomes a `ServiceError`: `GET <url>: <what happened>`.

@@ -30,7 +30,9 @@ export const snippet = (config: WidgetConfig, options: SnippetOptions = {}): str
     const value = (config as unknown as Record<string, unknown>)[name];
     if (name == 'type' || value === undefined) continue;
     const option = ownValue(table, name) ?? invalid(name, `an option of the ${config.type} widget`, name);
-    if (option.parse) attributes.push(html` data-${attributeName(name)}="${String(value)}"`);
+    // `messages` is an object: its attribute is JSON, as the snippet reads it.
+    if (option.parse)
+      attributes.push(html` data-${attributeName(name)}="${typeof value == 'object' ? JSON.stringify(value) : String(value)}"`);
   }
   const scriptUrl = options.scriptUrl ?? DEFAULT_SCRIPT_URL;
   const src =

@@ -117,7 +117,7 @@ const strip = (segments: readonly Segment[], label: string): string => {
 export const topCategories = (scores: UserScores, limit: number): [name: string, score: number][] =>
   rankCategories(scores)
     .slice(0, limit)
-    .map(([key, c]) => [categoryTitleOf(key, c), c.score]);
+    .map(([key, c]) => [categoryTitleOf(key, c.title), c.score]);
 
 /** Service text shortened for one box (the full text would make the image any width). */
 const short = (text: string): string => bounded(text.trim(), SVG_LIMITS.textChars);

@@ -1,6 +1,6 @@
 /** Number and date formatting through shared `Intl` formatters (creating one is slow). */
 
-type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat;
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.PluralRules;
 
 const formatters = new Map<string, Formatter>();
 
@@ -17,6 +17,9 @@ const formatter = <F extends Formatter>(key: string, make: () => F): F => {
 /** `1234.5` → `"1,234.5"` in the locale (default: the browser's). */
 export const formatNumber = (value: number, locale?: string): string =>
   formatter(`n${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })).format(value);
+
+/** The locale's plural rules (which form of a message a count takes). */
+export const pluralRules = (locale?: string): Intl.PluralRules => formatter(`p${locale}`, () => new Intl.PluralRules(locale));
 
 /** How long ago something `ms` old is, in the locale: "30 seconds ago", "5 minutes ago", "yesterday". */
 export const formatAge = (ms: number, locale?: string): string => {

@@ -1,11 +1,12 @@
 import type { CategoryScore, UserScores } from '../client/types';
+import type { Message, Words } from '../i18n/messages';
 import { ownValue } from '../util/values';
 
 /**
  * The service's score categories in display order, with their names: a fallback for a score
  * whose title is empty, and the tie-break order when two categories score the same.
  */
-export const CATEGORY_TITLES: Readonly<Record<string, string>> = {
+export const CATEGORY_TITLES: Readonly<Record<string, Message>> = {
   longevity: 'Account Longevity',
   txCount: 'Transaction Count',
   txVolume: 'Transaction Volume',
@@ -43,6 +44,13 @@ export const rankCategories = (scores: UserScores): [string, CategoryScore][] =>
   return ranked;
 };
 
-/** A category's name: the score's title, else the known name of its key, else the key. */
-export const categoryTitleOf = (key: string, category: CategoryScore): string =>
-  category.title.trim() || ownValue(CATEGORY_TITLES, key) || key;
+/**
+ * A category's name: the score's title (`given`), else the known name of its key, else the key.
+ * With `t`, a known category's name is the locale's (English has none: the service's titles are
+ * English), before the given title.
+ */
+export const categoryTitleOf = (key: string, given: string, t?: Words['t']): string => {
+  const known = ownValue(CATEGORY_TITLES, key);
+  const local = known && t?.(known);
+  return (local != known && local) || given.trim() || known || key;
+};

@@ -1,9 +1,11 @@
+import type { Catalogue } from '../i18n/messages';
 import { checkApiKey, checkBaseUrl, CLIENT_LIMITS, type ClientOptions } from '../client/options';
 import {
   boolean,
   callback,
   count,
   locale,
+  messages,
   oneOf,
   segment,
   string,
@@ -43,8 +45,20 @@ export interface BaseWidgetOptions extends Omit<ClientOptions, 'fetch'> {
    * @default ''
    */
   className?: string;
-  /** BCP 47 locale for numbers and dates, such as `'de-DE'`. Default: the browser's. */
+  /**
+   * The language of the widget's words, numbers and dates: a BCP 47 tag such as `'de-DE'`, or
+   * `'auto'`: the nearest `lang` attribute of the mount point, else the page's, else the
+   * browser's language. Words come from the catalogue registered for it (see "Languages"),
+   * else English; a change re-renders with no request.
+   * @default 'auto'
+   */
   locale?: string;
+  /**
+   * Your own words for any message, keyed by its English text, over the locale's:
+   * `{ 'Try again': 'Retry' }` (README, "Languages", lists them). A message it lacks comes from the
+   * locale, then English. As an attribute, JSON.
+   */
+  messages?: Catalogue;
   /** Nonce for the `<style>` fallback on strict-CSP pages. Default: the loading script's nonce. */
   nonce?: string;
   /**
@@ -89,6 +103,7 @@ export const COMMON_OPTIONS = /* @__PURE__ */ (() =>
     theme: oneOf(['light', 'dark', 'auto'], 'light', 'host'),
     className: { ...string('host'), default: '' } as Option<string, true>,
     locale: locale(),
+    messages: messages(),
     nonce: string('host'),
     loading: oneOf(['eager', 'lazy'], 'eager', 'host'),
     cache: oneOf(['none', 'session', 'local'], 'none', 'host'),

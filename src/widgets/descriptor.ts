@@ -1,4 +1,5 @@
 import type { RequestOptions, ServiceClient } from '../client/service-client';
+import type { Words } from '../i18n/messages';
 import type { Html } from '../render/html';
 import type { BaseWidgetOptions } from './common-options';
 import type { OptionTable } from './option-types';
@@ -17,19 +18,25 @@ export interface ActionContext<S> {
 }
 
 /**
+ * What a render adds to the settings: the locale in force (`'auto'` resolved) and its words.
+ * @internal repkit's own machinery, not part of the public API: it may change in any release.
+ */
+export type Localized = Words;
+
+/**
  * How a kind shows its states. Each returns escaped markup built with the `html` tag.
  * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
 export interface Views<S, Data> {
-  ready(data: Data, settings: S): Html;
+  ready(data: Data, settings: S & Localized): Html;
   /** The sentence for a 404: there is nothing to show for this address yet. */
-  notFound(settings: S): string;
+  notFound(settings: S & Localized): string;
   /**
    * Runs after each render, for what markup cannot carry (custom properties set through CSSOM,
    * a fit to the width). What it returns is called before the next render and on destroy.
    */
   // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- most kinds return nothing
-  decorate?(view: HTMLElement, settings: S): void | (() => void);
+  decorate?(view: HTMLElement, settings: S & Localized): void | (() => void);
 }
 
 /**
@@ -53,5 +60,5 @@ export interface Kind<O extends BaseWidgetOptions, S, Data> {
   placeholder(settings: S): Data;
   readonly views: Views<S, Data>;
   /** Handlers of clicks on `[data-action]` elements in the view, by action name. */
-  readonly actions?: Readonly<Record<string, (target: HTMLElement, context: ActionContext<S>) => void>>;
+  readonly actions?: Readonly<Record<string, (target: HTMLElement, context: ActionContext<S & Localized>) => void>>;
 }

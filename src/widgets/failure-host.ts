@@ -1,3 +1,4 @@
+import { localeOf, markLanguage, wordsFor } from '../i18n/locale';
 import { renderInto } from '../render/html';
 import { createHost } from './host';
 import { failureView } from './messages';
@@ -10,7 +11,13 @@ import { failureView } from './messages';
 export const mountFailure = (container: Element, error: Error, nonce?: string): HTMLElement => {
   const { host, view } = createHost(container.ownerDocument, 'error', undefined, nonce);
   host.dataset.state = 'error';
-  renderInto(view, failureView({ sentence: `This widget is set up wrongly: ${error.message.replace(/^repkit: /, '')}.`, retry: false }));
+  // Set up wrongly, the widget has no options in force: its words are those of the page's language.
+  const words = wordsFor(localeOf('auto', container));
+  markLanguage(view, words);
+  renderInto(
+    view,
+    failureView({ sentence: words.t('This widget is set up wrongly: $.', error.message.replace(/^repkit: /, '')), retry: false }, words),
+  );
   container.append(host);
   host.dispatchEvent(new CustomEvent('repkit:error', { bubbles: true, composed: true, detail: { error } }));
   return host;

@@ -1,8 +1,10 @@
-import { words } from '../client/failure';
+import { sentenceOf } from '../client/failure';
 import { isServiceError } from '../client/service-error';
+import type { Message } from '../i18n/messages';
 import { formatAge } from '../render/format';
 import { html, type Html } from '../render/html';
 import { pageOrigin } from '../util/values';
+import type { Localized } from './descriptor';
 
 /**
  * What a reader sees when a load fails: a sentence, whether trying again may help, whether
@@ -19,32 +21,32 @@ export interface Failure {
 }
 
 /**
- * Turns an error into a sentence, chosen by the error's kind and status, never by its
- * message. `notFound` is the widget's own sentence for a 404, since "not found" means
- * something different to each kind; `locale` says when a spent quota resets (its date and
- * time, in the visitor's time zone). A failure of
- * a kind of its own has the client's words for it (src/client/failure.ts).
+ * Turns an error into a sentence of the catalogue `t`, chosen by the error's kind and status,
+ * never by its message. `notFound` is the widget's own sentence for a 404, since "not found"
+ * means something different to each kind; `locale` says when a spent quota resets (its date
+ * and time, in the visitor's time zone).
  */
-export const describeFailure = (error: unknown, notFound: string, locale?: string): Failure => {
-  if (!isServiceError(error)) return { sentence: 'This widget could not be shown.', retry: true };
+export const describeFailure = (error: unknown, notFound: string, { t, locale }: Localized): Failure => {
+  if (!isServiceError(error)) return { sentence: t('This widget could not be shown.'), retry: true };
   const { kind, statusCode: status } = error;
   const http = kind == 'http';
   const retry = http ? status == 429 || status >= 500 : /^(timeout|network|unreachable|malformed)$/.test(kind);
   const sentence = http
     ? status == 400
-      ? 'This is not a valid address.'
+      ? t('This is not a valid address.')
       : // A 403 a page can read comes from a proxy (the service's own has no CORS headers).
         status == 403
-        ? `Origin${pageOrigin()} not allowed: add it to the proxy's allowOrigins or to the API key's origins.`
+        ? t("Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.", pageOrigin())
         : status == 404
           ? notFound
           : status == 429
-            ? 'The service is busy (rate limited).'
+            ? t('The service is busy (rate limited).')
             : status >= 500
-              ? 'The service is having trouble.'
-              : 'The service did not accept this request.'
-    : // Only the quota's words hold the detail: the reset, in the visitor's locale and time zone.
-      words(kind, new Date(error.retryAt!).toLocaleString(locale), true).replace(/^./, (first) => first.toUpperCase()) + '.';
+              ? t('The service is having trouble.')
+              : t('The service did not accept this request.')
+    : // The client's words for the kind, as a sentence, are its English and its key (src/client/failure.ts);
+      // `$` is the reset in the visitor's locale and time zone, or the page's origin.
+      t(sentenceOf(kind) as Message, kind == 'quota' ? new Date(error.retryAt!).toLocaleString(locale) : pageOrigin());
   return {
     sentence,
     retry,
@@ -55,14 +57,16 @@ export const describeFailure = (error: unknown, notFound: string, locale?: strin
 };
 
 /** The note under data kept through a failure: when it was loaded, and why it was not reloaded (a polite live region). */
-export const staleNote = (error: Error, loadedAt: number, locale: string | undefined): Html =>
-  html`<p class="rk-stale" part="stale" role="status">As of <time datetime="${new Date(loadedAt).toISOString()}">${formatAge(Date.now() - loadedAt, locale)}</time>. ${describeFailure(error, '', locale).sentence}</p>`;
+export const staleNote = (error: Error, loadedAt: number, s: Localized): Html => {
+  const [before, after] = s.t('As of $.').split('$');
+  return html`<p class="rk-stale" part="stale" role="status">${before}<time datetime="${new Date(loadedAt).toISOString()}">${formatAge(Date.now() - loadedAt, s.locale)}</time>${after} ${describeFailure(error, '', s).sentence}</p>`;
+};
 
 /** The failure view: the sentence, and a button to try again when that may help. */
-export const failureView = ({ sentence, retry, empty }: Failure): Html =>
+export const failureView = ({ sentence, retry, empty }: Failure, { t }: Localized): Html =>
   empty
     ? html`<div class="rk-none" part="empty" role="status"><p class="rk-error-text">${sentence}</p></div>`
     : html`<div class="rk-error" part="error" role="alert">
         <p class="rk-error-text">${sentence}</p>
-        ${retry && html`<button type="button" class="rk-retry" part="retry" data-action="retry">Try again</button>`}
+        ${retry && html`<button type="button" class="rk-retry" part="retry" data-action="retry">${t('Try again')}</button>`}
       </div>`;

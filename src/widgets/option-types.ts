@@ -1,7 +1,8 @@
 import { invalid } from '../client/option-error';
 import { segmentProblem } from '../client/path';
 import { canonicalLocale } from '../render/format';
-import { isText } from '../util/values';
+import type { Catalogue } from '../i18n/messages';
+import { isRecord, isText } from '../util/values';
 
 /**
  * What changing an option does to a mounted widget:
@@ -136,18 +137,32 @@ export const oneOf = <const T extends string>(values: readonly T[], fallback: T,
   effect,
 });
 
-/** A BCP 47 locale tag. */
-export const locale = (): Option<string, false> => ({
+/** `'auto'` or a BCP 47 locale tag. */
+export const locale = (): Option<string, true> => ({
   check: (v, name) => {
     try {
-      if (typeof v == 'string') canonicalLocale(v);
-      else throw v;
+      if (typeof v != 'string') throw v;
+      if (v != 'auto') canonicalLocale(v);
     } catch {
-      invalid(name, 'a BCP 47 locale tag such as "en-US"', v);
+      invalid(name, '"auto" or a BCP 47 locale tag such as "en-US"', v);
     }
     return v as string;
   },
   parse: asText,
+  default: 'auto',
+  effect: 'render',
+});
+
+/** Messages by their English text (a {@link Catalogue}); as an attribute, that object in JSON. */
+export const messages = (): Option<Catalogue, false> => ({
+  check: (v, name) => (isRecord(v) ? v : invalid(name, 'an object of messages by their English text', v)),
+  parse: (text, name) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return invalid(name, 'JSON', text);
+    }
+  },
   default: undefined,
   effect: 'render',
 });

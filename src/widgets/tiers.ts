@@ -10,7 +10,8 @@ export const TIER_COLORS = {
 /** A badge tier name. */
 export type Tier = keyof typeof TIER_COLORS;
 
-const TIERS = /* @__PURE__ */ Object.keys(TIER_COLORS) as Tier[];
+/** The tiers from level 1 to 5. */
+export const TIERS = /* @__PURE__ */ Object.keys(TIER_COLORS) as Tier[];
 
 /**
  * The tier rules, generated from {@link TIER_COLORS} so the colours live in one place: each

@@ -2,10 +2,11 @@ import { OptionError } from '../client/option-error';
 import { gate, gateKey } from '../client/quota';
 import type { ServiceError } from '../client/service-error';
 import { ServiceClient } from '../client/service-client';
+import { localeOf, markLanguage, wordsFor } from '../i18n/locale';
 import { html, renderInto } from '../render/html';
 import { isElement, ownValue } from '../util/values';
 import type { BaseWidgetOptions, CommonSettings } from './common-options';
-import type { ChangesOf, Kind } from './descriptor';
+import type { ChangesOf, Kind, Localized } from './descriptor';
 import { Disposers } from './disposers';
 import { createHost } from './host';
 import { describeFailure, failureView, staleNote } from './messages';
@@ -272,7 +273,9 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
         // Fills the skeleton's status line: it is a live region already, so it is announced.
         const status = id == this.#loadId && this.#state == 'loading' && this.#view?.querySelector('.rk-slow');
         if (!status) return;
-        status.textContent = 'Calculating this reputation from chain data. The first look at an address can take up to a minute…';
+        status.textContent = this.#localized().t(
+          'Calculating this reputation from chain data. The first look at an address can take up to a minute…',
+        );
         this.#host?.setAttribute('data-slow', '');
       }, SLOW_LOAD_MS);
     }
@@ -317,7 +320,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
    */
   #fail(thrown: unknown): void {
     const error = asError(thrown);
-    if (this.#data && describeFailure(error, '').keep) {
+    if (this.#data && describeFailure(error, '', this.#localized()).keep) {
       this.#stale = error;
       this.#state = 'ready';
     } else {
@@ -339,29 +342,36 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     const host = this.#host;
     if (!view || !host) return false;
     const state = this.#state;
-    const { views, placeholder, name } = this.#kind;
+    const { views, placeholder } = this.#kind;
+    const s = this.#localized();
     this.#held.release(DECORATION);
+    markLanguage(view, s);
     host.dataset.state = state;
     host.removeAttribute('data-slow');
     host.toggleAttribute('data-stale', !!this.#stale);
     view.setAttribute('aria-busy', String(state == 'loading'));
     try {
       if (state == 'error') {
-        renderInto(view, failureView(describeFailure(this.#error, views.notFound(this.#options), this.#options.locale)));
+        renderInto(view, failureView(describeFailure(this.#error, views.notFound(s), s), s));
       } else {
         renderInto(
           view,
           this.#data
-            ? html`${views.ready(this.#data.value, this.#options)}${this.#stale && staleNote(this.#stale, this.#data.at, this.#options.locale)}`
-            : placeholderView(`Loading ${name}…`, views.ready(placeholder(this.#options), this.#options)),
+            ? html`${views.ready(this.#data.value, s)}${this.#stale && staleNote(this.#stale, this.#data.at, s)}`
+            : placeholderView(s.t('Loading…'), views.ready(placeholder(this.#options), s)),
         );
-        this.#held.hold(DECORATION, views.decorate?.(view, this.#options) ?? undefined);
+        this.#held.hold(DECORATION, views.decorate?.(view, s) ?? undefined);
       }
       return true;
     } catch (error) {
       if (state != 'error' && !quiet) this.#fail(error);
       return false;
     }
+  }
+
+  /** The settings as the views read them: the locale in force (`'auto'` resolved where the widget is) and its words. */
+  #localized(): S & Localized {
+    return { ...this.#options, ...wordsFor(localeOf(this.#options.locale, this.#host), this.#options.messages) };
   }
 
   /** Calls the page's callback (what it throws is reported, never thrown into the widget), then dispatches the event. */
@@ -399,8 +409,9 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     const actor = isElement(target) ? target.closest<HTMLElement>('[data-action]') : null;
     const action = actor?.dataset.action;
     if (!actor || !action) return;
+    const settings = this.#localized();
     if (action == 'retry') void this.refresh();
-    else if (action == 'more') toggleClamp(actor);
-    else ownValue(this.#kind.actions ?? {}, action)?.(actor, { settings: this.#options, later: (fn, ms) => this.#later(fn, ms) });
+    else if (action == 'more') toggleClamp(actor, settings);
+    else ownValue(this.#kind.actions ?? {}, action)?.(actor, { settings, later: (fn, ms) => this.#later(fn, ms) });
   };
 }

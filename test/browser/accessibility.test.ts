@@ -186,8 +186,8 @@ const slots = (theme: string): Slot[] => {
  * so the page-level rules judge the page, and the widgets in it. Each widget is numbered by a
  * heading of its own, which a failure's target names (`#w12`).
  */
-const matrixPage = (theme: string, list: Slot[], script = 'repkit.umd.js'): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>repkit accessibility, ${theme} theme</title>
+const matrixPage = (theme: string, list: Slot[], script = 'repkit.umd.js', lang = 'en'): string => `<!doctype html>
+<html lang="${lang}"${lang == 'ar' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><title>repkit accessibility, ${theme} theme</title>
 ${theme == 'dark' ? '<style>body { background: #0b0c0f; color: #eceef3; }</style>' : ''}</head>
 <body><main><h1>repkit widgets, ${theme} theme</h1>
 ${list
@@ -204,6 +204,7 @@ ${list
   .join('\n')}
 </main>
 <script src="/dist/${script}"></script>
+${lang == 'en' ? '' : `<script src="/dist/locales/${lang}.js"></script>`}
 <script>
 window.widgets = [
 ${list
@@ -261,10 +262,10 @@ const reach = async (page: Page, expected: Expected[]): Promise<void> => {
  * Loads `list` with `script` in the `theme`, brings each widget to its state, scrolls through
  * the page once and runs axe (and the page must log no error).
  */
-const checkMatrix = async (theme: string, list: Slot[], script = 'repkit.umd.js'): Promise<void> => {
+const checkMatrix = async (theme: string, list: Slot[], script = 'repkit.umd.js', lang = 'en'): Promise<void> => {
   const { page, log } = await browser.page();
-  const url = `${browser.url}/t/a11y-${theme}-${script}.html`;
-  await servePage(page, url, matrixPage(theme, list, script));
+  const url = `${browser.url}/t/a11y-${theme}-${script}-${lang}.html`;
+  await servePage(page, url, matrixPage(theme, list, script, lang));
   await page.route(`${HANGING}/**`, () => undefined);
   await page.goto(url);
   // The data first; then the widgets meant to keep theirs move to a failing service.
@@ -293,6 +294,16 @@ const checkMatrix = async (theme: string, list: Slot[], script = 'repkit.umd.js'
     list.flatMap((s, i) => (s.open ? [i] : [])),
   );
   expect(opened.filter((expanded) => expanded != 'true')).toEqual([]);
+  // In another language, the widgets do speak it (their view carries its lang and its words).
+  if (lang != 'en') {
+    const views = await page.$$eval('div[id^="w"] > .repkit', (hosts) =>
+      hosts.map((h) => [h.shadowRoot!.querySelector('.rk')!.getAttribute('lang'), h.shadowRoot!.textContent ?? ''] as const),
+    );
+    for (const [viewLang, text] of views) {
+      expect(viewLang).toBe(lang);
+      expect(text).toMatch(/[\u0600-\u06ff]/);
+    }
+  }
   // Scrolled through once, as a reader would: a card off screen is not laid out (content-visibility)
   // until it has been in view, and axe would measure its contents against the card's guessed size.
   await page.evaluate(async () => {
@@ -312,6 +323,9 @@ describe('axe-core, every impact', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`finds no violation in any kind, variant or state (loading, ready, no data, 503, 400, 429, dropped, 404, stale), ${theme} theme`, () =>
       checkMatrix(theme, slots(theme)));
+    // The same in Arabic, on a right-to-left page whose language the widgets take ('auto').
+    it(`finds no violation in Arabic, right to left, in any kind, variant or state, ${theme} theme`, () =>
+      checkMatrix(theme, slots(theme), 'repkit.umd.js', 'ar'));
   }
 
   // Each per-kind script carries only its kind's styles: the same matrix, that kind's widgets, once
@@ -358,7 +372,7 @@ describe('text alternatives', () => {
     await settled(page, 2);
     const levels = await page.locator('[part="badge"] .rk-level').allTextContents();
     // The service's level titles, with the level in words next to the tier colour.
-    expect(levels).toContain('Old Guard · Level 3');
+    expect(levels).toContain('Old Guard · Gold · Level 3');
     expect(await page.locator('[part="verified"]').first().textContent()).toContain('Verified');
     expect(await page.getByText('Verified identity').first().count()).toBe(1);
     await page.context().close();

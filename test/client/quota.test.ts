@@ -15,6 +15,7 @@ import { describeFailure } from '../../src/widgets/messages';
 import { serverSideFetch } from '../helpers/server-fetch';
 import { cleanupWidgets, mountWidget, nextOutcome, textOf, viewOf } from '../helpers/widgets';
 import { rejection } from './util';
+import { wordsFor } from '../../src/i18n/locale';
 
 const LIMIT = 3;
 const WINDOW_MS = 1500;
@@ -153,7 +154,7 @@ describe('widgets and the gate', () => {
   it('the time carries its date, in the locale', () => {
     const tomorrow = Date.now() + 86400000;
     const error = new ServiceError(429, 'x', 'quota', undefined, tomorrow);
-    const { sentence, retry } = describeFailure(error, '', 'en-US');
+    const { sentence, retry } = describeFailure(error, '', wordsFor('en-US'));
     expect(retry).toBe(false);
     expect(sentence).toContain(new Date(tomorrow).toLocaleDateString('en-US'));
   });

@@ -91,16 +91,32 @@ export const readmeTableLines = (readme: string, heading: string): { start: numb
   return { start, lines: lines.slice(start, i) };
 };
 
-/** `readme` with each documented table replaced by the one generated from the interfaces. */
-export const rewriteReadme = (readme: string, tables: DocumentedTable[]): string => {
-  let text = readme;
-  for (const table of tables) {
-    const found = readmeTableLines(text, table.heading);
-    if (!found) throw new Error(`README has no table under a heading "${table.heading}"`);
-    const lines = text.split('\n');
-    const generated = markdownTable(table).split('\n').slice(2);
-    lines.splice(found.start, found.lines.length, ...generated);
-    text = lines.join('\n');
-  }
+/**
+ * README's table of messages (under "Messages"), generated from the JSDoc of `Messages`
+ * (src/i18n/messages.ts): the English text a `messages` override or a catalogue keys it by, and
+ * what it is for.
+ */
+export const messagesTable = (messages = optionDocs().messages): string =>
+  [
+    '#### Messages',
+    '',
+    '| Message (English, the key) | Form | Said |',
+    '|---|---|---|',
+    ...messages.map((m) => `| ${cell('`' + m.name + '`')} | ${m.type == 'string' ? 'text' : 'plural'} | ${cell(m.description)} |`),
+  ].join('\n');
+
+/** The lines of a generated table (its heading and blank line dropped) in place of README's table under `heading`. */
+const replaceTable = (readme: string, heading: string, generated: string): string => {
+  const found = readmeTableLines(readme, heading);
+  if (!found) throw new Error(`README has no table under a heading "${heading}"`);
+  const lines = readme.split('\n');
+  lines.splice(found.start, found.lines.length, ...generated.split('\n').slice(2));
+  return lines.join('\n');
+};
+
+/** `readme` with each documented table, and the messages table, replaced by the ones generated from the interfaces. */
+export const rewriteReadme = (readme: string, tables: DocumentedTable[], messages = messagesTable()): string => {
+  let text = replaceTable(readme, 'Messages', messages);
+  for (const table of tables) text = replaceTable(text, table.heading, markdownTable(table));
   return text;
 };

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { documentedTables, markdownTable, readmeTableLines, rewriteReadme } from './option-tables';
+import { documentedTables, markdownTable, messagesTable, readmeTableLines, rewriteReadme } from './option-tables';
 import { WIDGET_TYPES } from '../../src/index';
 
 // happy-dom's URL is the global one here; a path keeps to node:fs's terms.
@@ -47,6 +47,13 @@ describe('the tables', () => {
 
   it('README rewritten from the interfaces is README itself', () => {
     expect(rewriteReadme(README, TABLES)).toBe(README);
+  });
+
+  it('list every message of the catalogue, each described', () => {
+    const found = readmeTableLines(README, 'Messages');
+    expect(found?.lines).toEqual(messagesTable().split('\n').slice(2));
+    expect(found!.lines.length).toBeGreaterThan(60);
+    expect(messagesTable()).not.toMatch(/\|\s*\|\s*$/m);
   });
 
   it('a changed description is seen: the rewrite differs', () => {

@@ -19,6 +19,7 @@ const ATTRIBUTES = [
   'theme',
   'class-name',
   'locale',
+  'messages',
   'nonce',
   'loading',
   'cache',

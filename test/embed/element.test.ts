@@ -192,3 +192,17 @@ describe('<repkit-widget> lifecycle', () => {
     expect((loads[0]!.detail as { data: { totalScore: number } }).data.totalScore).toBeGreaterThan(0);
   });
 });
+
+describe('<repkit-widget> in another language', () => {
+  it('reads locale, and messages as JSON, and a bad JSON is the error it names', async () => {
+    const element = create({ type: 'reputation', locale: 'fr-CA', messages: '{"Reputation score":"Score de réputation"}' });
+    const host = await settled(element);
+    const view = host.shadowRoot!.querySelector<HTMLElement>('.rk')!;
+    expect(view.lang).toBe('fr-CA');
+    expect(host.shadowRoot!.querySelector('.rk-label')?.textContent).toBe('Score de réputation');
+    const broken = create({ type: 'reputation', messages: '{"Reputation score": oops}' });
+    const failed = await settled(broken);
+    expect(failed.dataset.state).toBe('error');
+    expect(failed.shadowRoot!.textContent).toContain('"messages" must be JSON');
+  });
+});

@@ -104,7 +104,7 @@ const KINDS: Kind[] = [
     name: 'profile',
     config: { type: 'profile' },
     path: `/api/v2/profiles/${RICH}`,
-    notFound: 'No profile set up yet', // not an error: a ready view
+    notFound: 'No profile set up yet.', // not an error: a ready view
     number: (v) => ({ nftCount: v }),
     numberField: 'nftCount',
     numberShown: (view) => view.querySelector('.rk-nfts strong')?.textContent,

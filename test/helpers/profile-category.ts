@@ -79,7 +79,7 @@ const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
 /** Attributes the widgets write themselves; data never chooses an attribute name. */
 const OWN_ATTRIBUTES =
-  /^(class|part|title|role|aria-[a-z]+|data-(action|platform)|type|href|target|rel|src|alt|loading|referrerpolicy|viewbox|x|y|width|height|fill)$/i;
+  /^(class|part|title|role|aria-[a-z]+|data-(action|platform)|type|href|target|rel|src|alt|loading|referrerpolicy|viewbox|x|y|width|height|fill|lang|dir)$/i;
 
 /**
  * Asserts that nothing in the rendered widget came from data as markup: every element is one

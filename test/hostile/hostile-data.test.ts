@@ -173,7 +173,9 @@ const badgeList = (showProgress: boolean) => (ctx: Context) => {
   same(items[0]!.getAttribute('data-badge'), parsedAttribute(s), 'data-badge');
   same(items[0]!.getAttribute('data-tier'), 'gold', 'data-tier');
   same(text(items[0]!.querySelector('.rk-badge-title')), trimmedOr(s, s), 'badge title');
-  same(text(items[0]!.querySelector('.rk-level')), `${asItem(trimmedOr(s, 'Gold'))} · Level 3`, 'level text');
+  // The tier says its name, unless the level's title already is it (README, "Badge widget options").
+  const title = asItem(trimmedOr(s, 'Gold'));
+  same(text(items[0]!.querySelector('.rk-level')), `${title == 'Gold' ? '' : `${title} · `}Gold · Level 3`, 'level text');
   same(text(view.querySelector('.rk-count')), '1 earned', 'count');
   expectImage(ctx, true);
   expectDate(ctx, showProgress);
@@ -184,7 +186,8 @@ const oneBadge = (showProgress: boolean) => (ctx: Context) => {
   const card = view.querySelector('.rk-one')!;
   same(card.getAttribute('data-badge'), parsedAttribute(key), 'data-badge (the config badgeKey)');
   same(text(card.querySelector('.rk-badge-title')), trimmedOr(s, key), 'badge title');
-  same(text(card.querySelector('.rk-level')), `${asItem(trimmedOr(s, 'Gold'))} · Level 3`, 'level text');
+  const title = asItem(trimmedOr(s, 'Gold'));
+  same(text(card.querySelector('.rk-level')), `${title == 'Gold' ? '' : `${title} · `}Gold · Level 3`, 'level text');
   const description = card.querySelector('.rk-description');
   if (s) same(text(description), parsedText(s), 'short description');
   else expect(description).toBeNull();

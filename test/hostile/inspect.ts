@@ -36,7 +36,7 @@ const TAGS: Record<Kind, string[]> = {
 };
 
 const ATTRIBUTES: Record<string, string[]> = {
-  div: ['class', 'part', 'role', 'data-badge', 'data-tier', 'aria-busy'],
+  div: ['class', 'part', 'role', 'data-badge', 'data-tier', 'aria-busy', 'lang', 'dir'],
   span: ['class', 'part', 'title', 'aria-hidden', 'role', 'data-share', 'style', 'data-extra', 'hidden'],
   strong: ['class', 'part'],
   p: ['class', 'part', 'role', 'aria-live'],
@@ -64,6 +64,7 @@ const FIXED: Record<string, string[]> = {
   type: ['button'],
   'aria-hidden': ['true'],
   'aria-busy': ['true', 'false'],
+  dir: ['', 'rtl', 'ltr'],
   'aria-current': ['step', 'true'],
   'aria-label': ['Score by category', 'Levels', 'Copy address', 'Social accounts', 'On-chain identities', 'Ways to score'],
   role: ['status', 'alert'],

@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../demo/sandbox.mjs';
 import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
@@ -12,6 +13,8 @@ import { documentedTables } from '../docs/option-tables';
 import { declaredExports, pack, ROOT, run } from './util';
 
 const { dir, files, version } = pack();
+/** The languages shipped beside English (src/locales/). */
+const LOCALES = ['ar', 'de', 'es', 'fr', 'he', 'ja', 'ko', 'pt-BR', 'zh-CN'];
 const rootPackage = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string };
 
 let sandbox: Sandbox;
@@ -102,7 +105,9 @@ const runConsumer = async (name: 'esm' | 'cjs', file: string, source: string): P
 describe('the tarball', () => {
   it('holds the builds, their declarations and maps, the README, the LICENSE and package.json, and nothing else', () => {
     expect(version).toBe(rootPackage.version);
-    const unexpected = files.filter((f) => !/^(dist\/repkit[\w.-]*\.(mjs|js|d\.ts|d\.mts|map)|README\.md|LICENSE|package\.json)$/.test(f));
+    const unexpected = files.filter(
+      (f) => !/^(dist\/(locales\/[\w-]+(\.m?js)?|repkit[\w.-]*)\.(mjs|js|d\.ts|d\.mts|map)|README\.md|LICENSE|package\.json)$/.test(f),
+    );
     expect(unexpected).toEqual([]);
     for (const f of [
       'dist/repkit.mjs',
@@ -127,6 +132,17 @@ describe('the tarball', () => {
       'dist/repkit.category.umd.js',
     ]) {
       expect(files).toContain(f);
+    }
+  });
+
+  it('holds each shipped language as an ES module, a script and their declarations', () => {
+    const locales = files
+      .filter((f) => f.startsWith('dist/locales/') && f.endsWith('.mjs'))
+      .map((f) => f.slice('dist/locales/'.length, -'.mjs'.length));
+    expect(locales.sort()).toEqual(LOCALES);
+    for (const tag of LOCALES) {
+      for (const extension of ['mjs', 'js', 'd.ts', 'd.mts', 'mjs.map', 'js.map'])
+        expect(files).toContain(`dist/locales/${tag}.${extension}`);
     }
   });
 
@@ -173,10 +189,11 @@ describe('the tarball', () => {
     }
   });
 
-  it('marks only the auto-mounting files and the batching add-on as having side effects', () => {
+  it('marks only the auto-mounting files, the batching add-on and the locales (which register themselves) as having side effects', () => {
     const installed = JSON.parse(readFileSync(join(dir, 'esm/node_modules/repkit/package.json'), 'utf8')) as { sideEffects: string[] };
     expect(installed.sideEffects.sort()).toEqual(
       [
+        './dist/locales/*',
         './dist/repkit.*.umd.js',
         './dist/repkit.batch.js',
         './dist/repkit.batch.mjs',
@@ -258,5 +275,37 @@ describe('a CommonJS consumer (require of the UMD)', () => {
     expect(report.widget).toEqual(esm.widget);
     expect(report.snippet).toBe(esm.snippet);
     expect(report.version).toBe(version);
+  });
+});
+
+describe('a locale module', () => {
+  it("imports as repkit/locales/<tag>: the catalogue, registered with the same copy of repkit a bundler's `repkit` gets", async () => {
+    const cwd = join(dir, 'esm');
+    writeFileSync(
+      join(cwd, 'locale.mjs'),
+      `import de from 'repkit/locales/de';
+import ar from 'repkit/locales/ar';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+const resolved = import.meta.resolve('repkit/locales/de');
+const imports = [...readFileSync(fileURLToPath(resolved), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((m) => new URL(m[1], resolved).href);
+console.log(JSON.stringify({ resolved, imports, main: import.meta.resolve('repkit'), label: de['Reputation score'], dir: ar.dir }));
+`,
+    );
+    const out = JSON.parse((await run(process.execPath, ['locale.mjs'], cwd)).trim()) as Record<string, unknown>;
+    expect(out.resolved).toMatch(/\/node_modules\/repkit\/dist\/locales\/de\.mjs$/);
+    expect(out.imports).toEqual([out.main]);
+    expect(out).toMatchObject({ label: 'Reputationswert', dir: 'rtl' });
+  });
+
+  it('as a script, registers with the global RepKit, and without one says which script to load first', () => {
+    const code = readFileSync(join(dir, 'esm/node_modules/repkit/dist/locales/pt-BR.js'), 'utf8');
+    const registered: [string, string][] = [];
+    const RepKit = {
+      registerLocale: (tag: string, messages: Record<string, string>) => registered.push([tag, messages['Reputation score']!]),
+    };
+    runInNewContext(code, { RepKit });
+    expect(registered).toEqual([['pt-BR', 'Pontuação de reputação']]);
+    expect(() => runInNewContext(code, {})).toThrow(/load repkit\.umd\.js or a repkit\.<kind>\.umd\.js before/);
   });
 });

@@ -12,6 +12,30 @@ import { USAGE } from './usage';
 import { declaredExports, pack, ROOT, run } from './util';
 
 const cwd = join(pack().dir, 'ts');
+
+/** A consumer of the shipped catalogues: each module's default export is a typed catalogue. */
+const LOCALE_USAGE = `import de from 'repkit/locales/de';
+import ar from 'repkit/locales/ar';
+import zh from 'repkit/locales/zh-CN';
+import { registerLocale, type Catalogue, type Locale, type Message, type Messages, type Plural, type PluralMessage } from 'repkit';
+
+const catalogue: Locale = de;
+const swiss: Catalogue = { ...catalogue, 'Reputation score': 'Reputation' };
+registerLocale('de-CH', swiss);
+const all: Messages = zh;
+const message: Message = 'Reputation score';
+const plural: PluralMessage = 'points';
+const points: Plural = de[plural];
+const label: string = all[message];
+const direction: 'ltr' | 'rtl' | undefined = ar.dir;
+// @ts-expect-error a message is text
+const wrong: number = de['Loading…'];
+// @ts-expect-error messages are keyed by their English text
+void de.reputationScore;
+// @ts-expect-error no such language is shipped
+import('repkit/locales/xx');
+export const usedLocales = [label, direction, wrong, points];
+`;
 const TSC = `${ROOT}node_modules/typescript/bin/tsc`;
 
 /** Settings every consumer project shares: as strict as a consumer is likely to be. */
@@ -37,14 +61,16 @@ const PROJECTS = {
 beforeAll(() => {
   writeFileSync(join(cwd, 'usage.ts'), USAGE);
   writeFileSync(join(cwd, 'usage.cts'), USAGE);
+  // The locales are ES modules only (`import` condition), like repkit/batch: no .cts twin.
+  writeFileSync(join(cwd, 'locales.ts'), LOCALE_USAGE);
   for (const [name, options] of Object.entries(PROJECTS)) {
-    const tsconfig = { compilerOptions: { ...STRICT, ...options }, files: ['usage.ts', 'usage.cts'] };
+    const tsconfig = { compilerOptions: { ...STRICT, ...options }, files: ['usage.ts', 'usage.cts', 'locales.ts'] };
     writeFileSync(join(cwd, `tsconfig.${name}.json`), JSON.stringify(tsconfig, null, 2));
   }
 });
 
 describe('a TypeScript consumer', () => {
-  it('uses every export of repkit and repkit/embed', () => {
+  it("uses every export of repkit and repkit/embed (the catalogue's with the locales)", () => {
     const installed = join(cwd, 'node_modules/repkit/dist');
     const names = new Set<string>();
     for (const file of ['repkit.d.ts', 'repkit.d.mts', 'repkit.embed.d.ts', 'repkit.embed.d.mts']) {
@@ -52,7 +78,7 @@ describe('a TypeScript consumer', () => {
       expect(values.length, file).toBeGreaterThan(10);
       for (const n of [...values, ...types]) names.add(n);
     }
-    const unused = [...names].filter((n) => !new RegExp(`\\b${n}\\b`).test(USAGE));
+    const unused = [...names].filter((n) => !new RegExp(`\\b${n}\\b`).test(USAGE + LOCALE_USAGE));
     expect(unused).toEqual([]);
   });
 
@@ -89,5 +115,6 @@ describe('a TypeScript consumer', () => {
     expect(resolved('usage.ts', 'repkit/embed')).toMatch(/dist\/repkit\.embed\.d\.mts$/);
     expect(resolved('usage.cts', 'repkit')).toMatch(/dist\/repkit\.d\.ts$/);
     expect(resolved('usage.cts', 'repkit/embed')).toMatch(/dist\/repkit\.embed\.d\.ts$/);
+    expect(resolved('locales.ts', 'repkit/locales/de')).toMatch(/dist\/locales\/de\.d\.mts$/);
   });
 });

@@ -12,6 +12,7 @@ import { fetchAndRender, renderToString, scriptSafeJson } from '../../src/server
 import { OptionError } from '../../src/client/option-error';
 import { ServiceClient } from '../../src/client/service-client';
 import { parseStored } from '../../src/widgets/storage';
+import { registerLocale } from '../../src/i18n/locale';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 
 const server = useSandbox();
@@ -50,7 +51,7 @@ describe('repkit/server', () => {
       '<div class="repkit" data-type="reputation" data-theme="dark" data-state="ready" exportparts="widget, total, score,',
     );
     expect(markup).toMatch(
-      /<template shadowrootmode="open"><style>[^]*?\.rk-score[^]*?<\/style><div part="widget" class="rk rk--reputation" aria-busy="false">/,
+      /<template shadowrootmode="open"><style>[^]*?\.rk-score[^]*?<\/style><div part="widget" class="rk rk--reputation" lang="en" aria-busy="false">/,
     );
     expect(markup).toContain(`<strong class="rk-score" part="score">${data.totalScore.toLocaleString('en-US')}</strong>`);
     expect(markup.match(/class="rk-category"/g)).toHaveLength(3);
@@ -171,5 +172,29 @@ describe('fetchAndRender', () => {
     const markup = await fetchAndRender({ type: 'reputation', apiKey: API_KEY, baseUrl, address: ADDRESSES.rich });
     expect(markup).toContain('data-state="error"');
     expect(markup).toContain('There is no reputation data for this address yet.');
+  });
+
+  it("renders 'auto' in English, and a given locale in its words and direction", async () => {
+    registerLocale('fa', { dir: 'rtl', 'Reputation score': 'امتیاز' });
+    const client = new ServiceClient({ apiKey: API_KEY, baseUrl: server.url });
+    const data = await client.getScores(ADDRESSES.rich);
+    const english = renderToString({ type: 'reputation', baseUrl: server.url, address: ADDRESSES.rich }, data);
+    expect(english).toContain('lang="en"');
+    expect(english).toContain('Reputation score');
+    const persian = renderToString({ type: 'reputation', baseUrl: server.url, address: ADDRESSES.rich, locale: 'fa-IR' }, data);
+    expect(persian).toMatch(/<div part="widget" class="rk rk--reputation" lang="fa-IR" dir="rtl"/);
+    expect(persian).toContain('امتیاز');
+    expect(persian).toContain(' locale="fa-IR"');
+  });
+
+  it('writes messages as a JSON attribute the element reads back', () => {
+    const markup = renderToString(
+      { type: 'profile', baseUrl: 'https://proxy.example', address: ADDRESSES.rich, messages: { Copy: 'Copy "it"' } },
+      null,
+    );
+    const attribute = / messages="([^"]*)"/.exec(markup)?.[1];
+    expect(attribute).toBeDefined();
+    expect(JSON.parse(attribute!.replace(/&quot;/g, '"'))).toEqual({ Copy: 'Copy "it"' });
+    expect(markup).toContain('Copy &quot;it&quot;');
   });
 });

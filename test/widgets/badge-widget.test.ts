@@ -269,7 +269,7 @@ describe('badgeKey shows that one badge with its definition and level ladder', (
     expect(card.dataset.tier).toBe('silver');
     expect(card.classList.contains('rk-tier-silver')).toBe(true);
     expect(textOf(card.querySelector('.rk-badge-title'))).toBe('NPoS Guardian');
-    expect(textOf(card.querySelector('.rk-level'))).toBe('Steady Nominator · Level 2');
+    expect(textOf(card.querySelector('.rk-level'))).toBe('Steady Nominator · Silver · Level 2');
     expect(textOf(card.querySelector('.rk-description'))).toBe('Secures the network by nominating');
     expect(card.querySelector('time')!.getAttribute('datetime')).toBe('2023-11-02T18:45:00.000Z');
     const steps = [...card.querySelectorAll<HTMLElement>('ol.rk-ladder > li.rk-step')];
@@ -293,7 +293,7 @@ describe('badgeKey shows that one badge with its definition and level ladder', (
     const { view } = await ready({ badgeKey: 'ReferendumVoter' });
     const card = view.querySelector<HTMLElement>('.rk-one')!;
     expect(textOf(card.querySelector('.rk-badge-title'))).toBe('Referendum Voter');
-    expect(textOf(card.querySelector('.rk-level'))).toBe('Governance Regular · Level 3');
+    expect(textOf(card.querySelector('.rk-level'))).toBe('Governance Regular · Gold · Level 3');
     expect(card.querySelectorAll('.rk-step')).toHaveLength(3);
     const single = (await ready({ badgeKey: 'RelayChainInitiate' })).view.querySelector<HTMLElement>('.rk-one')!;
     expect(single.querySelectorAll('.rk-step')).toHaveLength(1);

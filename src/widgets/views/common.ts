@@ -1,5 +1,5 @@
 import { shortAddress } from '../../render/address';
-import { formatNumber } from '../../render/format';
+import type { Localized } from '../descriptor';
 import { html, type Html, type SafeUrl } from '../../render/html';
 
 /**
@@ -51,33 +51,33 @@ export const bounded = (text: string, limit = TEXT_LIMIT): string => {
 export const firstOf = <T>(items: readonly T[], limit: number): [T[], number] => [items.slice(0, limit), Math.max(0, items.length - limit)];
 
 /** "+N more" for what a list left out, or nothing. */
-export const moreLine = (hidden: number, locale: string | undefined): Html | false =>
-  hidden > 0 && html`<p class="rk-more" part="more">+${formatNumber(hidden, locale)} more</p>`;
+export const moreLine = (hidden: number, { n }: Localized): Html | false =>
+  hidden > 0 && html`<p class="rk-more" part="more">${n('+$ more', hidden)}</p>`;
 
-const moreToggle = (): Html =>
-  html`<button type="button" class="rk-more-toggle" data-action="more" aria-expanded="false">Show more</button>`;
+const moreToggle = ({ t }: Localized): Html =>
+  html`<button type="button" class="rk-more-toggle" data-action="more" aria-expanded="false">${t('Show more')}</button>`;
 
 /**
  * Text that may be long: a paragraph clamped to a few lines, with a toggle when it is long enough
  * to be cut. `part` names it and, with `rk-` before it, is its class (`bio` → `rk-bio`).
  */
-export const clamped = (part: string, text: string): Html => {
+export const clamped = (part: string, text: string, s: Localized): Html => {
   const shown = bounded(text);
-  return html`<div class="rk-clamp"><p class="rk-${part}" part="${part}">${shown}</p>${shown.length > CLAMP_CHARS && moreToggle()}</div>`;
+  return html`<div class="rk-clamp"><p class="rk-${part}" part="${part}">${shown}</p>${shown.length > CLAMP_CHARS && moreToggle(s)}</div>`;
 };
 
 /**
  * A list whose items (those with class `rk-lc`) are clamped to a couple of lines each, with
  * one toggle after the list when any of `texts` is long enough to be cut.
  */
-export const clampedList = (list: Html, texts: readonly string[]): Html =>
-  html`<div class="rk-clamps">${list}${texts.some((t) => t.length > CLAMP_CHARS) && moreToggle()}</div>`;
+export const clampedList = (list: Html, texts: readonly string[], s: Localized): Html =>
+  html`<div class="rk-clamps">${list}${texts.some((text) => text.length > CLAMP_CHARS) && moreToggle(s)}</div>`;
 
 /** Opens or closes the clamped text around a "Show more" button. */
-export const toggleClamp = (button: HTMLElement): void => {
+export const toggleClamp = (button: HTMLElement, { t }: Localized): void => {
   const open = !!button.closest('.rk-clamp, .rk-clamps')?.classList.toggle('rk-open');
   button.setAttribute('aria-expanded', String(open));
-  button.textContent = open ? 'Show less' : 'Show more';
+  button.textContent = open ? t('Show less') : t('Show more');
 };
 
 /** The shortened address with the full one in a tooltip. */

@@ -1,15 +1,15 @@
 import type { BadgeDefinition, BadgeLevel, SpecificUserBadge, UserBadge } from '../../../client/types';
 import { formatDate, formatNumber } from '../../../render/format';
 import { html, safeUrl, type Html } from '../../../render/html';
-import type { Kind } from '../../descriptor';
+import type { Kind, Localized } from '../../descriptor';
 import { badgesPlaceholder } from './placeholder';
 import { BADGE_OPTIONS, type BadgeWidgetOptions, type BadgeSettings } from './options';
-import { tierCss, tierOf } from '../../tiers';
+import { tierCss, tierOf, type Tier } from '../../tiers';
 import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine } from '../../views/common';
 import clampCss from '../../../../styles/clamp.css?raw';
 import css from '../../../../styles/badge.css?raw';
 
-type S = BadgeSettings;
+type S = BadgeSettings & Localized;
 
 /** What the badge widget shows: every badge, or one badge with its definition. */
 export type BadgeData = { badges: UserBadge[]; definitions: ReadonlyMap<string, BadgeDefinition> } | { badge: SpecificUserBadge };
@@ -28,18 +28,21 @@ const medalAndText = (
   html`<span class="rk-medal" part="medal" aria-hidden="true">${Math.round(level) || ''}${image(safeUrl(definition?.imageUrl))}</span>
     <span class="rk-badge-text">
       ${title}
-      <span class="rk-level">${badge ? levelText(badge, s.locale) : 'Not earned yet'}</span>${badge && earned(badge, s)}
+      <span class="rk-level">${badge ? levelText(badge, s) : s.t('Not earned yet')}</span>${badge && earned(badge, s)}
     </span>`;
 
 const earned = (badge: UserBadge, s: S): Html | false => {
   const date = s.showProgress && formatDate(badge.earnedAt, s.locale);
-  return !!date && html`<span class="rk-earned">Earned <time datetime="${badge.earnedAt ?? ''}">${date}</time></span>`;
+  const [before, after] = s.t('Earned $').split('$');
+  return !!date && html`<span class="rk-earned">${before}<time datetime="${badge.earnedAt ?? ''}">${date}</time>${after}</span>`;
 };
 
-const levelText = (badge: UserBadge, locale?: string): string => {
-  const tier = tierOf(badge.achievedLevel);
-  const title = boundedItem(badge.achievedLevelTitle.trim()) || tier[0]!.toUpperCase() + tier.slice(1);
-  return `${title} · Level ${formatNumber(badge.achievedLevel, locale)}`;
+/** The level's title, its tier's name (unless the title is that name: the tier never shows by colour alone) and its number. */
+const levelText = (badge: UserBadge, { t, locale }: S): string => {
+  const name = tierOf(badge.achievedLevel);
+  const tier = t((name[0]!.toUpperCase() + name.slice(1)) as Capitalize<Tier>);
+  const title = boundedItem(badge.achievedLevelTitle.trim());
+  return `${title && title != tier ? `${title} · ` : ''}${tier} · ${t('Level $', formatNumber(badge.achievedLevel, locale))}`;
 };
 
 const badgeItem = (badge: UserBadge, definition: BadgeDefinition | undefined, s: S): Html => {
@@ -53,32 +56,32 @@ const list = (badges: UserBadge[], definitions: ReadonlyMap<string, BadgeDefinit
   const sorted = [...badges].sort((a, b) => b.achievedLevel - a.achievedLevel);
   const [shown, hidden] = firstOf(sorted, s.maxBadges);
   return html`<div class="rk-card">
-    <p class="rk-heading"><span>Badges</span><span class="rk-count">${formatNumber(badges.length, s.locale)} earned</span></p>
+    <p class="rk-heading"><span>${s.t('Badges')}</span><span class="rk-count">${s.n('$ earned', badges.length)}</span></p>
     ${
       badges.length
-        ? html`<ul class="rk-badges" part="badges">${shown.map((b) => badgeItem(b, definitions.get(b.badgeKey), s))}</ul>${moreLine(hidden, s.locale)}`
-        : html`<p class="rk-empty" part="empty">No badges earned yet.</p>`
+        ? html`<ul class="rk-badges" part="badges">${shown.map((b) => badgeItem(b, definitions.get(b.badgeKey), s))}</ul>${moreLine(hidden, s)}`
+        : html`<p class="rk-empty" part="empty">${s.t('No badges earned yet.')}</p>`
     }
     ${addressView(s.address)}
   </div>`;
 };
 
-const step = (level: BadgeLevel, reachedLevel: number, metric: string, locale?: string): Html => {
+const step = (level: BadgeLevel, reachedLevel: number, metric: string, { t, locale }: S): Html => {
   const reached = level.level <= reachedLevel;
   return html`<li class="rk-step rk-tier-${tierOf(level.level)}${reached ? ' rk-reached' : ''}"${level.level == reachedLevel && html` aria-current="step"`}>
     <span class="rk-dot" aria-hidden="true">${formatNumber(level.level, locale)}</span>
-    <span class="rk-step-title">${boundedItem(level.title)}${reached && html`<span class="rk-hidden"> (reached)</span>`}</span>
+    <span class="rk-step-title">${boundedItem(level.title)}${reached && html`<span class="rk-hidden"> ${t('(reached)')}</span>`}</span>
     <span class="rk-step-value">${formatNumber(level.value, locale)} ${boundedItem(metric)}</span>
   </li>`;
 };
 
-const ladder = (definition: BadgeDefinition, reachedLevel: number, locale?: string): Html | false => {
+const ladder = (definition: BadgeDefinition, reachedLevel: number, s: S): Html | false => {
   const sorted = [...definition.levels].sort((a, b) => a.level - b.level);
   const [shown, hidden] = firstOf(sorted, LIST_LIMITS.levels);
   return (
     shown.length > 0 &&
-    html`<ol class="rk-ladder" part="ladder" aria-label="Levels">${shown.map((l) => step(l, reachedLevel, definition.metric, locale))}</ol>
-      ${moreLine(hidden, locale)}`
+    html`<ol class="rk-ladder" part="ladder" aria-label="${s.t('Levels')}">${shown.map((l) => step(l, reachedLevel, definition.metric, s))}</ol>
+      ${moreLine(hidden, s)}`
   );
 };
 
@@ -89,14 +92,14 @@ const one = ({ badge, definition }: SpecificUserBadge, s: S): Html => {
     <div class="rk-badge-head">
       ${medalAndText(level, definition, html`<strong class="rk-badge-title">${boundedItem(definition?.title.trim() || s.badgeKey || '')}</strong>`, badge, s)}
     </div>
-    ${definition?.shortDescription && clamped('description', definition.shortDescription)}
-    ${definition && ladder(definition, level, s.locale)}
+    ${definition?.shortDescription && clamped('description', definition.shortDescription, s)}
+    ${definition && ladder(definition, level, s)}
     ${addressView(s.address)}
   </div>`;
 };
 
 /** The badge widget: earned badges coloured by tier, or one badge with its level ladder. */
-export const badgeKind: Kind<BadgeWidgetOptions, S, BadgeData> = {
+export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData> = {
   name: 'badge',
   css: /* @__PURE__ */ (() => tierCss() + clampCss + css)(),
   options: BADGE_OPTIONS,
@@ -119,6 +122,7 @@ export const badgeKind: Kind<BadgeWidgetOptions, S, BadgeData> = {
   },
   views: {
     ready: (data, s) => ('badge' in data ? one(data.badge, s) : list(data.badges, data.definitions, s)),
-    notFound: (s) => (s.badgeKey ? 'This address has not earned this badge yet.' : 'There is no badge data for this address yet.'),
+    notFound: ({ badgeKey, t }) =>
+      badgeKey ? t('This address has not earned this badge yet.') : t('There is no badge data for this address yet.'),
   },
 };

@@ -1,22 +1,23 @@
 import { isServiceError } from '../../../client/service-error';
 import type { ChainIdentity, UserProfile } from '../../../client/types';
 import { shortAddress } from '../../../render/address';
+import type { Message, Words } from '../../../i18n/messages';
 import { formatNumber } from '../../../render/format';
 import { html, linkUrl, safeUrl, type Html, type HtmlValue } from '../../../render/html';
 import { identicon } from '../../../render/identicon';
 import { displayNameOf, firstSocials, isVerified, platformLabel, webUrl, type Social } from '../../../rules/profile';
-import type { Kind } from '../../descriptor';
+import type { ActionContext, Kind, Localized } from '../../descriptor';
 import { profilePlaceholder } from './placeholder';
 import { PROFILE_OPTIONS, type ProfileWidgetOptions, type ProfileSettings } from './options';
 import { addressView, boundedItem, clamped, firstOf, image, link, LIST_LIMITS, moreLine } from '../../views/common';
 import clampCss from '../../../../styles/clamp.css?raw';
 import css from '../../../../styles/profile.css?raw';
 
-type S = ProfileSettings;
+type S = ProfileSettings & Localized;
 
 /** A name and, when a registrar vouches for its subject, the verified mark. */
-const nameRow = (name: Html, subject: ChainIdentity | UserProfile): Html =>
-  html`<p class="rk-name-row">${name}${isVerified(subject) && html`<span class="rk-verified" part="verified" title="Verified identity"><span aria-hidden="true">✓</span><span class="rk-hidden">Verified identity</span></span>`}</p>`;
+const nameRow = (name: Html, subject: ChainIdentity | UserProfile, t: Words['t']): Html =>
+  html`<p class="rk-name-row">${name}${isVerified(subject) && html`<span class="rk-verified" part="verified" title="${t('Verified identity')}"><span aria-hidden="true">✓</span><span class="rk-hidden">${t('Verified identity')}</span></span>`}</p>`;
 
 /**
  * The card with its head, which the empty view and the profile share: the avatar (the generated
@@ -30,7 +31,7 @@ const card = (s: S, who: Html, avatarUrl?: string, body?: HtmlValue[]): Html =>
       <div class="rk-who">
         ${who}
         <p class="rk-address-row">
-          ${addressView(s.address)}<button type="button" class="rk-copy" part="copy" data-action="copy" aria-label="Copy address">Copy</button>
+          ${addressView(s.address)}<button type="button" class="rk-copy" part="copy" data-action="copy" aria-label="${s.t('Copy address')}">${s.t('Copy')}</button>
           <span class="rk-hidden rk-copy-status" role="status"></span>
         </p>
       </div>
@@ -38,74 +39,81 @@ const card = (s: S, who: Html, avatarUrl?: string, body?: HtmlValue[]): Html =>
     ${body}
   </div>`;
 
-const socialItem = ({ platform, handle, url }: Social): Html =>
+/** A social account; the two platforms named by a common word (Website, Email) are named in the locale's words. */
+const socialItem = ({ platform, handle, url }: Social, t: Words['t']): Html =>
   html`<li class="rk-social" data-platform="${platform}">
-    <span class="rk-platform">${boundedItem(platformLabel(platform))}</span>${link(url ? linkUrl(url) : undefined, boundedItem(handle))}
+    <span class="rk-platform">${boundedItem(t(platformLabel(platform) as Message))}</span>${link(url ? linkUrl(url) : undefined, boundedItem(handle))}
   </li>`;
 
 const fact = (label: string, value: Html | string | undefined): Html | false =>
   !!value &&
   html`<p class="rk-fact"><span class="rk-fact-label">${label}</span> ${typeof value == 'string' ? boundedItem(value) : value}</p>`;
 
-const judgementsText = (identity: ChainIdentity, locale?: string): string | undefined => {
+const judgementsText = (identity: ChainIdentity, { t, n, locale }: S): string | undefined => {
   if (!identity.judgements?.length) return undefined;
   const [shown, hidden] = firstOf(identity.judgements, LIST_LIMITS.judgements);
-  const text = shown.map((j) => `${boundedItem(j.judgement)} (registrar ${j.index})`).join(', ');
-  return hidden ? `${text}, +${formatNumber(hidden, locale)} more` : text;
+  const text = shown.map((j) => `${boundedItem(j.judgement)} (${t('registrar $', formatNumber(j.index, locale))})`).join(', ');
+  return hidden ? `${text}, ${n('+$ more', hidden)}` : text;
 };
 
-const identityItem = (identity: ChainIdentity, locale?: string): Html => {
-  const judgements = judgementsText(identity, locale);
+const identityItem = (identity: ChainIdentity, s: S): Html => {
+  const { t } = s;
+  const judgements = judgementsText(identity, s);
   return html`<li class="rk-identity" part="identity">
-    ${nameRow(html`<strong class="rk-identity-name">${boundedItem(identity.display?.trim() || shortAddress(identity.address))}</strong>`, identity)}
-    ${fact('Legal name', identity.legal)}
-    ${fact('Web', identity.web && link(safeUrl(webUrl(identity.web)), boundedItem(identity.web)))}
-    ${fact('Role', identity.role)}
-    ${fact('Judgements', judgements)}
+    ${nameRow(html`<strong class="rk-identity-name">${boundedItem(identity.display?.trim() || shortAddress(identity.address))}</strong>`, identity, t)}
+    ${fact(t('Legal name'), identity.legal)}
+    ${fact(t('Web'), identity.web && link(safeUrl(webUrl(identity.web)), boundedItem(identity.web)))}
+    ${fact(t('Role'), identity.role)}
+    ${fact(t('Judgements'), judgements)}
   </li>`;
 };
 
 /** The shown items of a list and how many were left out, as a list (part `part`, class `rk-<part>`) and a "+N more" line. */
-const listOf = <T>([shown, hidden]: [T[], number], part: string, label: string, item: (x: T) => Html, locale?: string): Html | false =>
-  shown.length > 0 && html`<ul class="rk-${part}" part="${part}" aria-label="${label}">${shown.map(item)}</ul>${moreLine(hidden, locale)}`;
+const listOf = <T>([shown, hidden]: [T[], number], part: string, label: string, item: (x: T) => Html, s: S): Html | false =>
+  shown.length > 0 && html`<ul class="rk-${part}" part="${part}" aria-label="${label}">${shown.map(item)}</ul>${moreLine(hidden, s)}`;
+
+/** "12 NFTs", the count in bold. */
+const nftsLine = (count: number, { n, locale }: S): Html => {
+  const [before, after] = n('$ NFTs', count, true).split('$');
+  return html`<p class="rk-nfts" part="nfts">${before}<strong>${formatNumber(count, locale)}</strong>${after}</p>`;
+};
 
 const ready = (profile: UserProfile | null, s: S): Html =>
   profile
     ? card(
         s,
-        nameRow(html`<strong class="rk-name" part="name">${boundedItem(displayNameOf(profile))}</strong>`, profile),
+        nameRow(html`<strong class="rk-name" part="name">${boundedItem(displayNameOf(profile))}</strong>`, profile, s.t),
         profile.avatarUrl,
         [
-          s.showBio && profile.bio?.trim() && clamped('bio', profile.bio),
-          s.showSocials && listOf(firstSocials(profile, LIST_LIMITS.socials), 'socials', 'Social accounts', socialItem, s.locale),
+          s.showBio && profile.bio?.trim() && clamped('bio', profile.bio, s),
+          s.showSocials &&
+            listOf(firstSocials(profile, LIST_LIMITS.socials), 'socials', s.t('Social accounts'), (social) => socialItem(social, s.t), s),
           s.showIdentities &&
             listOf(
               firstOf(profile.chainIdentities ?? [], LIST_LIMITS.identities),
               'identities',
-              'On-chain identities',
-              (i) => identityItem(i, s.locale),
-              s.locale,
+              s.t('On-chain identities'),
+              (i) => identityItem(i, s),
+              s,
             ),
-          s.showNftCount &&
-            profile.nftCount !== undefined &&
-            html`<p class="rk-nfts" part="nfts"><strong>${formatNumber(profile.nftCount, s.locale)}</strong> NFTs</p>`,
+          s.showNftCount && profile.nftCount !== undefined && nftsLine(profile.nftCount, s),
         ],
       )
-    : card(s, html`<p class="rk-empty" part="empty">No profile set up yet</p>`);
+    : card(s, html`<p class="rk-empty" part="empty">${s.t('No profile set up yet.')}</p>`);
 
 /** Says how the copy went on the button and, for screen readers, in the status region. */
-const copied = (button: HTMLElement, ok: boolean, later: (fn: () => void, ms: number) => void): void => {
+const copied = (button: HTMLElement, ok: boolean, { settings: { t }, later }: ActionContext<S>): void => {
   const status = button.parentElement?.querySelector('.rk-copy-status');
-  button.textContent = ok ? 'Copied' : 'Copy failed';
-  if (status) status.textContent = ok ? 'Address copied' : 'The address could not be copied';
+  button.textContent = ok ? t('Copied') : t('Copy failed');
+  if (status) status.textContent = ok ? t('Address copied') : t('The address could not be copied');
   later(() => {
-    button.textContent = 'Copy';
+    button.textContent = t('Copy');
     if (status) status.textContent = '';
   }, 1500);
 };
 
 /** The profile widget: avatar, name, verified mark, bio, social links, identities, NFT count. */
-export const profileKind: Kind<ProfileWidgetOptions, S, UserProfile | null> = {
+export const profileKind: Kind<ProfileWidgetOptions, ProfileSettings, UserProfile | null> = {
   name: 'profile',
   css: /* @__PURE__ */ (() => clampCss + css)(),
   options: PROFILE_OPTIONS,
@@ -122,15 +130,15 @@ export const profileKind: Kind<ProfileWidgetOptions, S, UserProfile | null> = {
   },
   views: {
     ready,
-    notFound: () => 'No profile set up yet.',
+    notFound: ({ t }) => t('No profile set up yet.'),
   },
   actions: {
-    copy(button, { settings, later }) {
+    copy(button, context) {
       const clipboard = globalThis.navigator?.clipboard;
-      if (!clipboard) return copied(button, false, later);
-      clipboard.writeText(settings.address).then(
-        () => copied(button, true, later),
-        () => copied(button, false, later),
+      if (!clipboard) return copied(button, false, context);
+      clipboard.writeText(context.settings.address).then(
+        () => copied(button, true, context),
+        () => copied(button, false, context),
       );
     },
   },

@@ -1,0 +1,187 @@
+/**
+ * The shipped languages on a page of script tags: `repkit.umd.js`, then every `dist/locales/*.js`.
+ * Every kind (and a badge the address has not earned, a 404 sentence) mounted with each shipped
+ * locale speaks that language, and a widget whose mount point says `lang="ja"` (the page itself is
+ * English) speaks Japanese with no locale option — in what it shows, and in what it says to a
+ * screen reader (aria-labels, titles); Arabic and Hebrew views are right to left. No
+ * sentence of the English catalogue is left, except words the service itself sent (its
+ * category titles, badge names and descriptions are its own, in English) and words the
+ * language shares with English (German's "Gold").
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Locale } from '../../src/i18n/messages';
+import ar from '../../src/locales/ar';
+import de from '../../src/locales/de';
+import es from '../../src/locales/es';
+import fr from '../../src/locales/fr';
+import he from '../../src/locales/he';
+import ja from '../../src/locales/ja';
+import ko from '../../src/locales/ko';
+import ptBR from '../../src/locales/pt-BR';
+import zhCN from '../../src/locales/zh-CN';
+import { MESSAGE_KEYS } from '../helpers/message-keys';
+import { ADDRESSES, API_KEY, servePage, settled, useBrowser } from './harness';
+
+const browser = useBrowser();
+
+/** Every text of a catalogue, its plural forms included. */
+const textsOf = (catalogue: Locale): string[] =>
+  Object.entries(catalogue).flatMap(([key, value]): string[] =>
+    key == 'dir' ? [] : typeof value == 'string' ? [value] : Object.values(value as Record<string, string>),
+  );
+
+/**
+ * What would show if a message were left in English (its key, and English's forms for one): each message's
+ * words around its `$` (a value the locale formats: "Level $" shows as "Level 3"), 4 characters
+ * or more. Technical names ("NFT") are shorter, or shared with every language.
+ */
+const ENGLISH = [
+  ...new Set(
+    [...MESSAGE_KEYS.map(({ key }) => key), 'point', '$ NFT']
+      .flatMap((text) => text.split('$'))
+      .map((part) => part.replace(/^[\s+.,:()]+|[\s.,:()]+$/g, ''))
+      .filter((part) => part.length > 3),
+  ),
+];
+
+interface Shown {
+  state: string;
+  /** The shadow root's text, visible or for screen readers only, white space collapsed. */
+  text: string;
+  /** The names and hints the host and its shadow tree give (aria-label, title, alt, …). */
+  labels: string[];
+}
+
+/** What each widget host inside `#<id>` shows and says, by id. */
+const shown = (page: Page): Promise<Record<string, Shown>> =>
+  page.$$eval('.slot', (slots) =>
+    Object.fromEntries(
+      slots.map((slot) => {
+        const host = slot.querySelector<HTMLElement>('.repkit')!;
+        const elements = [host, ...Array.from(host.shadowRoot?.querySelectorAll('*') ?? [])];
+        const labels = elements.flatMap((el) =>
+          ['aria-label', 'aria-valuetext', 'aria-roledescription', 'title', 'alt', 'placeholder']
+            .map((name) => el.getAttribute(name))
+            .filter((value): value is string => !!value),
+        );
+        return [slot.id, { state: host.dataset.state!, text: (host.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim(), labels }];
+      }),
+    ),
+  );
+
+/** Every string value in a JSON document. */
+const stringsOf = (value: unknown): string[] =>
+  typeof value == 'string' ? [value] : value && typeof value == 'object' ? Object.values(value).flatMap(stringsOf) : [];
+
+/** English catalogue words in `texts` that neither the service sent nor the language shares. */
+const englishIn = (texts: string[], messages: Locale, served: string): string[] => {
+  const own = textsOf(messages).join('\n');
+  return ENGLISH.filter((english) => !served.includes(english) && !own.includes(english)).filter((english) =>
+    texts.some((text) => text.includes(english)),
+  );
+};
+
+/** Every shipped catalogue, by its tag (its file's name). */
+const SHIPPED: Record<string, Locale> = { de, es, fr, 'pt-BR': ptBR, ja, 'zh-CN': zhCN, ko, ar, he };
+
+/** Each kind, and a 404 (an unearned badge), in each shipped locale, by slot id (`de-profile`). */
+const KIND_CONFIGS: Record<string, Record<string, unknown>> = {
+  reputation: { type: 'reputation' },
+  badges: { type: 'badges' },
+  badge: { type: 'badge', badgeKey: 'ReferendumVoter' },
+  profile: { type: 'profile' },
+  category: { type: 'category', categoryKey: 'governance' },
+  unearned: { type: 'badge', badgeKey: 'unknown_badge' },
+};
+const WIDGETS: Record<string, Record<string, unknown>> = {
+  ...Object.fromEntries(
+    Object.keys(SHIPPED).flatMap((locale) =>
+      Object.entries(KIND_CONFIGS).map(([kind, config]) => [`${locale}-${kind}`, { ...config, locale }]),
+    ),
+  ),
+  japanese: { type: 'reputation' },
+};
+/** The slot's catalogue: its locale's, or Japanese for the one under lang="ja". */
+const catalogueOf = (id: string): Locale => (id == 'japanese' ? ja : SHIPPED[id.slice(0, id.lastIndexOf('-'))]!);
+
+const PAGE = (base: string): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>repkit in other languages</title></head>
+<body><main><h1>Reputation</h1>
+${Object.keys(WIDGETS)
+  .map((id) => (id == 'japanese' ? `<div lang="ja"><div id="${id}" class="slot"></div></div>` : `<div id="${id}" class="slot"></div>`))
+  .join('\n')}
+</main>
+<script src="/dist/repkit.umd.js"></script>
+${Object.keys(SHIPPED)
+  .map((tag) => `<script src="/dist/locales/${tag}.js"></script>`)
+  .join('\n')}
+<script>
+${Object.entries(WIDGETS)
+  .map(
+    ([id, c]) =>
+      `RepKit.createWidget(${JSON.stringify({ apiKey: API_KEY, baseUrl: base, address: ADDRESSES.rich, ...c })}).mount('#${id}');`,
+  )
+  .join('\n')}
+</script>
+</body></html>`;
+
+describe('a page that loads a locale script after repkit.umd.js', () => {
+  it('shows every kind in every shipped language, and in Japanese under lang="ja", with no English catalogue words left', async () => {
+    const { page, log } = await browser.page();
+    // The text the service answered with (its JSON's string values, not its keys): its own
+    // words (titles, names, descriptions) stay as sent.
+    const bodies: Promise<string[]>[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/')) bodies.push(response.json().then(stringsOf, () => []));
+    });
+    const url = `${browser.url}/locales.html`;
+    await servePage(page, url, PAGE(browser.url));
+    await page.goto(url);
+    expect(await settled(page, Object.keys(WIDGETS).length)).toEqual(
+      Object.keys(WIDGETS).map((id) => (id.endsWith('unearned') ? 'error' : 'ready')),
+    );
+    const widgets = await shown(page);
+    const served = (await Promise.all(bodies)).flat().join('\n');
+
+    // Each kind's own words, in the language asked for.
+    for (const [tag, messages] of Object.entries(SHIPPED)) {
+      expect(widgets[`${tag}-reputation`]!.text, tag).toContain(messages['Reputation score']);
+      expect(widgets[`${tag}-badges`]!.text, tag).toContain(messages.Badges);
+      expect(widgets[`${tag}-badge`]!.labels, tag).toContain(messages.Levels);
+      expect(widgets[`${tag}-profile`]!.labels, tag).toContain(messages['Copy address']);
+      expect(widgets[`${tag}-category`]!.labels, tag).toContain(messages['Ways to score']);
+      expect(widgets[`${tag}-unearned`]!.text, tag).toContain(messages['This address has not earned this badge yet.']);
+    }
+    expect(widgets.japanese!.text).toContain(ja['Reputation score']);
+    expect(widgets.japanese!.text).not.toContain(de['Reputation score']);
+    // Arabic and Hebrew cards are right to left on this left-to-right page; the others are not.
+    const directions = await page.$$eval('.slot', (slots) =>
+      Object.fromEntries(
+        slots.map((slot) => [slot.id, getComputedStyle(slot.querySelector('.repkit')!.shadowRoot!.querySelector('.rk')!).direction]),
+      ),
+    );
+    for (const id of Object.keys(WIDGETS)) expect(directions[id], id).toBe(/^(ar|he)-/.test(id) ? 'rtl' : 'ltr');
+
+    for (const [id, widget] of Object.entries(widgets)) {
+      const messages = catalogueOf(id);
+      expect(englishIn([widget.text], messages, served), `${id}: ${widget.text}`).toEqual([]);
+      expect(englishIn(widget.labels, messages, served), `${id}: ${widget.labels.join(' | ')}`).toEqual([]);
+    }
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a locale script loaded before any repkit script says which to load first', async () => {
+    const { page, log } = await browser.page();
+    const url = `${browser.url}/locale-first.html`;
+    await servePage(
+      page,
+      url,
+      `<!doctype html><html lang="en"><head><title>t</title></head><body><script src="/dist/locales/de.js"></script></body></html>`,
+    );
+    await page.goto(url);
+    expect(log.errors).toEqual([expect.stringMatching(/load repkit\.umd\.js or a repkit\.<kind>\.umd\.js before this script/)]);
+    await page.context().close();
+  });
+});
