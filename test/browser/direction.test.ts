@@ -230,3 +230,129 @@ describe(`right to left at ${WIDTH} px`, () => {
     await page.context().close();
   });
 });
+
+/** Where the advice arrow is painted in a card, and which way its head points, read from the pixels. */
+interface Arrow {
+  /** Which side of the advice's first line of text the arrow is on. */
+  side: 'left' | 'right';
+  /** Which end of the arrow is its head (the taller end). */
+  head: 'left' | 'right';
+}
+
+/**
+ * The first advice line of `#id`'s card: a screenshot of its box, read back through a canvas.
+ * The arrow is the ink outside the text's first line (a `::before` has no box of its own to
+ * measure); its head is the end whose columns carry the most ink from top to bottom.
+ */
+const adviceArrow = async (page: Page, id: string): Promise<Arrow> => {
+  const item = page.locator(`#${id} .repkit`).locator('.rk-advice li').first();
+  await item.scrollIntoViewIfNeeded();
+  const geometry = await item.evaluate((li) => {
+    const box = li.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    // The first line of the text only (the arrow shares it), which bidi may split into runs.
+    const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+    const top = Math.min(...rects.map((r) => r.top));
+    const line = rects.filter((r) => r.top < top + 4);
+    return {
+      textLeft: Math.min(...line.map((r) => r.left)) - box.left,
+      textRight: Math.max(...line.map((r) => r.right)) - box.left,
+      lineTop: top - box.top,
+      lineBottom: Math.max(...line.map((r) => r.bottom)) - box.top,
+      width: box.width,
+      background: getComputedStyle(li.closest('.rk-advice')!).backgroundColor,
+    };
+  });
+  const png = await item.screenshot();
+  return page.evaluate(
+    async ({ data, g }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      const scale = canvas.width / g.width;
+      const [br, bg, bb] = g.background.match(/[\d.]+/g)!.map(Number) as [number, number, number];
+      const inked = (x: number, y: number) => {
+        const i = (y * canvas.width + x) * 4;
+        return Math.abs(pixels[i]! - br) + Math.abs(pixels[i + 1]! - bg) + Math.abs(pixels[i + 2]! - bb) > 90;
+      };
+      // Columns of the first line outside the text, on each side, and how much ink each holds.
+      const columns = (from: number, to: number) => {
+        const heights: number[] = [];
+        for (let x = Math.max(0, Math.floor(from * scale)); x < Math.min(canvas.width, Math.ceil(to * scale)); x++) {
+          let h = 0;
+          for (let y = Math.floor(g.lineTop * scale); y < Math.min(canvas.height, Math.ceil(g.lineBottom * scale)); y++) h += +inked(x, y);
+          heights.push(h);
+        }
+        // Trimmed to the ink.
+        const first = heights.findIndex((h) => h > 0);
+        return first < 0 ? [] : heights.slice(first, heights.length - [...heights].reverse().findIndex((h) => h > 0));
+      };
+      const left = columns(0, g.textLeft - 0.5);
+      const right = columns(g.textRight + 0.5, g.width);
+      const ink = left.length >= right.length ? left : right;
+      const third = Math.max(1, Math.floor(ink.length / 3));
+      const tallest = (part: number[]) => Math.max(...part);
+      return {
+        side: ink === left ? 'left' : 'right',
+        head: tallest(ink.slice(0, third)) > tallest(ink.slice(-third)) ? 'left' : 'right',
+        // For a failure's message: the ink found on each side.
+        left: left.length,
+        right: right.length,
+      } as Arrow;
+    },
+    { data: png.toString('base64'), g: geometry },
+  );
+};
+
+describe('the advice arrow', () => {
+  it('points along the reading direction: mirrored in a right-to-left card, by the page or by an Arabic or Hebrew catalogue', async () => {
+    const { page, log } = await browser.page({ viewport: { width: WIDTH, height: 900 } });
+    // An occasional voter: advice on voting more.
+    const config = { apiKey: API_KEY, baseUrl: browser.url, type: 'category', address: ADDRESSES.identityOnly, categoryKey: 'governance' };
+    const slots: { id: string; wrapper: string; options: Record<string, unknown>; rtl: boolean }[] = [
+      { id: 'ltr', wrapper: '<div>', options: {}, rtl: false },
+      { id: 'page-rtl', wrapper: '<div dir="rtl">', options: {}, rtl: true },
+      { id: 'arabic', wrapper: '<div>', options: { locale: 'ar' }, rtl: true },
+      { id: 'hebrew', wrapper: '<div>', options: { locale: 'he' }, rtl: true },
+      { id: 'german', wrapper: '<div>', options: { locale: 'de' }, rtl: false },
+    ];
+    const url = `${browser.url}/t/rtl-arrow.html`;
+    await servePage(
+      page,
+      url,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>advice arrow</title>
+<style>body { margin: 0; }</style></head><body>
+${slots.map((s) => `${s.wrapper}<div id="${s.id}" class="slot"></div></div>`).join('\n')}
+<script src="/dist/repkit.umd.js"></script>
+<script src="/dist/locales/ar.js"></script>
+<script src="/dist/locales/he.js"></script>
+<script src="/dist/locales/de.js"></script>
+<script>${slots.map((s) => `RepKit.createWidget(${JSON.stringify({ ...config, ...s.options })}).mount('#${s.id}');`).join('\n')}</script>
+</body></html>`,
+    );
+    await page.goto(url);
+    expect(await settled(page, slots.length)).toEqual(slots.map(() => 'ready'));
+    const arrows: Record<string, Arrow> = {};
+    for (const { id } of slots) {
+      arrows[id] = await adviceArrow(page, id);
+      await page
+        .locator(`#${id} .repkit`)
+        .locator('.rk-advice')
+        .screenshot({ path: `${ARTIFACTS}/advice-arrow-${id}.png` });
+    }
+    expect(arrows).toEqual(
+      Object.fromEntries(
+        slots.map(({ id, rtl }) => [id, expect.objectContaining(rtl ? { side: 'right', head: 'left' } : { side: 'left', head: 'right' })]),
+      ),
+    );
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+});
