@@ -28,7 +28,7 @@ const KINDS: { name: string; config: Record<string, unknown> }[] = [
  * `dir="ltr"` wrapper and `#r<i>` inside `rtlWrapper` (a `dir="rtl"` element, or none: the
  * page's direction).
  */
-const pairPage = (htmlDir: 'ltr' | 'rtl', rtlWrapper: string): string => {
+const pairPage = (htmlDir: 'ltr' | 'rtl', rtlWrapper: string, rtlOptions: Record<string, unknown> = {}, scripts = ''): string => {
   const slots = KINDS.map(
     (_, i) =>
       `<div dir="ltr"><div id="l${i}" class="slot"></div></div>` +
@@ -36,14 +36,15 @@ const pairPage = (htmlDir: 'ltr' | 'rtl', rtlWrapper: string): string => {
   ).join('\n');
   const mounts = KINDS.flatMap(({ config }, i) =>
     ['l', 'r'].map(
-      (side) => `RepKit.createWidget(${JSON.stringify({ apiKey: API_KEY, baseUrl: browser.url, ...config })}).mount('#${side}${i}');`,
+      (side) =>
+        `RepKit.createWidget(${JSON.stringify({ apiKey: API_KEY, baseUrl: browser.url, ...config, ...(side == 'r' ? rtlOptions : {}) })}).mount('#${side}${i}');`,
     ),
   ).join('\n');
   return `<!doctype html>
 <html lang="${htmlDir == 'rtl' ? 'ar' : 'en'}" dir="${htmlDir}"><head><meta charset="utf-8"><title>repkit rtl</title>
 <style>body { margin: 0; } .slot { margin: 0 0 8px; }</style></head>
 <body>${slots}
-<script src="/dist/repkit.umd.js"></script>
+<script src="/dist/repkit.umd.js"></script>${scripts}
 <script>${mounts}</script>
 </body></html>`;
 };
@@ -155,8 +156,11 @@ const unmirrored = (ltr: Measured, rtl: Measured): string[] => {
   return bad;
 };
 
-/** What is wrong with `rtl` as the right-to-left version of `ltr` (nothing: an empty list). */
-const rightToLeftProblems = (ltr: Measured, rtl: Measured, name: string): string[] => {
+/**
+ * What is wrong with `rtl` as the right-to-left version of `ltr` (nothing: an empty list). With
+ * other words (`mirror: false`: another language), every rule but the mirror image.
+ */
+const rightToLeftProblems = (ltr: Measured, rtl: Measured, name: string, mirror = true): string[] => {
   const problems: string[] = [];
   const check = (ok: boolean, problem: string) => {
     if (!ok) problems.push(`${name}: ${problem}`);
@@ -166,7 +170,7 @@ const rightToLeftProblems = (ltr: Measured, rtl: Measured, name: string): string
   check(rtl.cardWidth <= rtl.slotWidth + 0.5, `card ${rtl.cardWidth}px wide in a ${rtl.slotWidth}px slot`);
   check(rtl.scrollWidth <= rtl.clientWidth + 1, `content cut off at the card's edge (scrollWidth ${rtl.scrollWidth} > ${rtl.clientWidth})`);
   // Laid out right to left: the mirror image of the LTR card.
-  for (const box of unmirrored(ltr, rtl)) check(false, `not mirrored: ${box}`);
+  if (mirror) for (const box of unmirrored(ltr, rtl)) check(false, `not mirrored: ${box}`);
   // The text starts at the right edge: lines of text end at the content box's right side.
   check(
     Math.abs(rtl.textRight - rtl.contentRight) <= 1,
@@ -178,7 +182,7 @@ const rightToLeftProblems = (ltr: Measured, rtl: Measured, name: string): string
   if (rtl.address) check(rtl.address.bidi == 'isolate' && rtl.address.readsLeftToRight, `address: ${JSON.stringify(rtl.address)}`);
   const ltrScore = ltr.ltrParts.find((p) => p.part.includes('rk-score'));
   const rtlScore = rtl.ltrParts.find((p) => p.part.includes('rk-score'));
-  if (ltrScore && rtlScore) {
+  if (mirror && ltrScore && rtlScore) {
     check(
       Math.abs(rtlScore.textRight - (rtl.cardWidth - ltrScore.textLeft)) <= 1,
       `score's text at ${rtlScore.textLeft}, not at the right`,
@@ -229,6 +233,46 @@ describe(`right to left at ${WIDTH} px`, () => {
     expect(log.errors).toEqual([]);
     await page.context().close();
   });
+
+  it('follows a right-to-left catalogue on a left-to-right page: its dir on the widget\'s own view (messages: { dir: "rtl" }, English words)', async () => {
+    const { page, log } = await browser.page({ viewport: { width: WIDTH, height: 900 } });
+    await ready(
+      page,
+      `${browser.url}/t/rtl-view.html`,
+      pairPage('ltr', 'div', { messages: { dir: 'rtl' } }).replaceAll('<div dir="rtl">', '<div>'),
+    );
+    const problems: string[] = [];
+    for (let i = 0; i < KINDS.length; i++) {
+      problems.push(...rightToLeftProblems(await measure(page, `l${i}`), await measure(page, `r${i}`), KINDS[i]!.name));
+    }
+    expect(problems).toEqual([]);
+    expect(await page.locator('#r0 [part="widget"]').getAttribute('dir')).toBe('rtl');
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const locale of ['ar', 'he']) {
+    it(`lays out every kind in ${locale} right to left within ${WIDTH} px on a left-to-right English page (screenshots in artifacts/)`, async () => {
+      const { page, log } = await browser.page({ viewport: { width: WIDTH, height: 900 } });
+      await ready(
+        page,
+        `${browser.url}/t/rtl-${locale}.html`,
+        pairPage('ltr', 'div', { locale }, `<script src="/dist/locales/${locale}.js"></script>`).replaceAll('<div dir="rtl">', '<div>'),
+      );
+      const problems: string[] = [];
+      for (let i = 0; i < KINDS.length; i++) {
+        const name = `${locale} ${KINDS[i]!.name}`;
+        problems.push(...rightToLeftProblems(await measure(page, `l${i}`), await measure(page, `r${i}`), name, false));
+        await page.locator(`#r${i} .repkit`).screenshot({ path: `${ARTIFACTS}/rtl-${locale}-${KINDS[i]!.name}.png` });
+      }
+      expect(problems).toEqual([]);
+      // Spoken in the language: the view carries it.
+      expect(await page.locator('#r0 [part="widget"]').getAttribute('lang')).toBe(locale);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+      expect(log.errors).toEqual([]);
+      await page.context().close();
+    });
+  }
 });
 
 /** Where the advice arrow is painted in a card, and which way its head points, read from the pixels. */
