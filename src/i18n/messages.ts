@@ -208,13 +208,13 @@ export interface Messages {
   /** An SVG badge's value for an address the service would refuse. */
   'invalid address': string;
   /** The SVG reputation badge's accessible name: the first `$` is the score, the second the shortened address (both, in this order). */
-  'Reputation score $ for $.': string;
-  /** After it, when the SVG badge shows categories: `$` is the list of them with their scores. */
-  'Top categories: $.': string;
+  'Reputation score $ for $': string;
+  /** After it and a full stop, when the SVG badge shows categories: `$` is the list of them with their scores. */
+  'Top categories: $': string;
   /** The SVG badges badge's accessible name: the first `$` is how many badges (English: "badge" for 1), the second the shortened address (both, in this order). */
-  '$ badges earned by $.': Plural;
-  /** After it, when the SVG badge shows badges: `$` is the list of them, each with its tier. */
-  'Top badges: $.': string;
+  '$ badges earned by $': Plural;
+  /** After it and a full stop, when the SVG badge shows badges: `$` is the list of them, each with its tier. */
+  'Top badges: $': string;
 }
 
 /** A message said as is (with at most one `$`). */

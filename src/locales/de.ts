@@ -94,10 +94,10 @@ const messages: Locale = {
   unavailable: 'nicht verfügbar',
   'no data': 'keine Daten',
   'invalid address': 'ungültige Adresse',
-  'Reputation score $ for $.': 'Reputationswert $ für $.',
-  'Top categories: $.': 'Beste Kategorien: $.',
-  '$ badges earned by $.': { one: '$ Abzeichen von $ erhalten.', other: '$ Abzeichen von $ erhalten.' },
-  'Top badges: $.': 'Höchste Abzeichen: $.',
+  'Reputation score $ for $': 'Reputationswert $ für $',
+  'Top categories: $': 'Beste Kategorien: $',
+  '$ badges earned by $': { one: '$ Abzeichen von $ erhalten', other: '$ Abzeichen von $ erhalten' },
+  'Top badges: $': 'Höchste Abzeichen: $',
 };
 
 export default messages;

@@ -94,14 +94,14 @@ const messages: Locale = {
   unavailable: 'no disponible',
   'no data': 'sin datos',
   'invalid address': 'dirección no válida',
-  'Reputation score $ for $.': 'Puntuación de reputación $ para $.',
-  'Top categories: $.': 'Categorías principales: $.',
-  '$ badges earned by $.': {
-    one: '$ insignia obtenida por $.',
-    many: '$ insignias obtenidas por $.',
-    other: '$ insignias obtenidas por $.',
+  'Reputation score $ for $': 'Puntuación de reputación $ para $',
+  'Top categories: $': 'Categorías principales: $',
+  '$ badges earned by $': {
+    one: '$ insignia obtenida por $',
+    many: '$ insignias obtenidas por $',
+    other: '$ insignias obtenidas por $',
   },
-  'Top badges: $.': 'Insignias principales: $.',
+  'Top badges: $': 'Insignias principales: $',
 };
 
 export default messages;

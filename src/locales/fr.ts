@@ -94,10 +94,10 @@ const messages: Locale = {
   unavailable: 'indisponible',
   'no data': 'aucune donnée',
   'invalid address': 'adresse non valide',
-  'Reputation score $ for $.': 'Score de réputation $ pour $.',
-  'Top categories: $.': 'Meilleures catégories\u00a0: $.',
-  '$ badges earned by $.': { one: '$ badge obtenu par $.', many: '$ badges obtenus par $.', other: '$ badges obtenus par $.' },
-  'Top badges: $.': 'Meilleurs badges\u00a0: $.',
+  'Reputation score $ for $': 'Score de réputation $ pour $',
+  'Top categories: $': 'Meilleures catégories\u00a0: $',
+  '$ badges earned by $': { one: '$ badge obtenu par $', many: '$ badges obtenus par $', other: '$ badges obtenus par $' },
+  'Top badges: $': 'Meilleurs badges\u00a0: $',
 };
 
 export default messages;

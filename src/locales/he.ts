@@ -95,10 +95,10 @@ const messages: Locale = {
   unavailable: 'לא זמין',
   'no data': 'אין נתונים',
   'invalid address': 'כתובת לא תקינה',
-  'Reputation score $ for $.': 'ציון מוניטין $ עבור $.',
-  'Top categories: $.': 'הקטגוריות המובילות: $.',
-  '$ badges earned by $.': { one: '$ תג הושג על ידי $.', two: '$ תגים הושגו על ידי $.', other: '$ תגים הושגו על ידי $.' },
-  'Top badges: $.': 'התגים המובילים: $.',
+  'Reputation score $ for $': 'ציון מוניטין $ עבור $',
+  'Top categories: $': 'הקטגוריות המובילות: $',
+  '$ badges earned by $': { one: '$ תג הושג על ידי $', two: '$ תגים הושגו על ידי $', other: '$ תגים הושגו על ידי $' },
+  'Top badges: $': 'התגים המובילים: $',
 };
 
 export default messages;

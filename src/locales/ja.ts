@@ -95,10 +95,10 @@ const messages: Locale = {
   unavailable: '利用不可',
   'no data': 'データなし',
   'invalid address': '無効なアドレス',
-  'Reputation score $ for $.': 'レピュテーションスコア $（$）。',
-  'Top categories: $.': '上位カテゴリ: $。',
-  '$ badges earned by $.': { other: '獲得バッジ $ 個（$）。' },
-  'Top badges: $.': '上位バッジ: $。',
+  'Reputation score $ for $': 'レピュテーションスコア $（$）',
+  'Top categories: $': '上位カテゴリ: $',
+  '$ badges earned by $': { other: '獲得バッジ $ 個（$）' },
+  'Top badges: $': '上位バッジ: $',
 };
 
 export default messages;

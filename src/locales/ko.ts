@@ -94,10 +94,10 @@ const messages: Locale = {
   unavailable: '사용 불가',
   'no data': '데이터 없음',
   'invalid address': '잘못된 주소',
-  'Reputation score $ for $.': '평판 점수 $ ($).',
-  'Top categories: $.': '상위 카테고리: $.',
-  '$ badges earned by $.': { other: '획득한 배지 $개 ($).' },
-  'Top badges: $.': '상위 배지: $.',
+  'Reputation score $ for $': '평판 점수 $ ($)',
+  'Top categories: $': '상위 카테고리: $',
+  '$ badges earned by $': { other: '획득한 배지 $개 ($)' },
+  'Top badges: $': '상위 배지: $',
 };
 
 export default messages;

@@ -94,14 +94,14 @@ const messages: Locale = {
   unavailable: 'indisponível',
   'no data': 'sem dados',
   'invalid address': 'endereço inválido',
-  'Reputation score $ for $.': 'Pontuação de reputação $ para $.',
-  'Top categories: $.': 'Principais categorias: $.',
-  '$ badges earned by $.': {
-    one: '$ emblema conquistado por $.',
-    many: '$ emblemas conquistados por $.',
-    other: '$ emblemas conquistados por $.',
+  'Reputation score $ for $': 'Pontuação de reputação $ para $',
+  'Top categories: $': 'Principais categorias: $',
+  '$ badges earned by $': {
+    one: '$ emblema conquistado por $',
+    many: '$ emblemas conquistados por $',
+    other: '$ emblemas conquistados por $',
   },
-  'Top badges: $.': 'Principais emblemas: $.',
+  'Top badges: $': 'Principais emblemas: $',
 };
 
 export default messages;

@@ -94,10 +94,10 @@ const messages: Locale = {
   unavailable: '不可用',
   'no data': '无数据',
   'invalid address': '无效地址',
-  'Reputation score $ for $.': '声誉分数 $（$）。',
-  'Top categories: $.': '最高分类：$。',
-  '$ badges earned by $.': { other: '已获得 $ 枚徽章（$）。' },
-  'Top badges: $.': '最高徽章：$。',
+  'Reputation score $ for $': '声誉分数 $（$）',
+  'Top categories: $': '最高分类：$',
+  '$ badges earned by $': { other: '已获得 $ 枚徽章（$）' },
+  'Top badges: $': '最高徽章：$',
 };
 
 export default messages;

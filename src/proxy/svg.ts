@@ -154,9 +154,9 @@ export const reputationSvg = (scores: UserScores, address: string, o: SvgOptions
   const top = o.compact ? [] : topCategories(scores, SVG_LIMITS.categories, words.t);
   const items = top.map(([name, score]) => `${short(name)} ${formatNumber(score, o.locale)}`);
   const label = [
-    fill(words.t('Reputation score $ for $.'), total, shortAddress(address)),
-    ...(items.length ? [words.t('Top categories: $.', listOf(items, o.locale))] : []),
-  ].join(' ');
+    fill(words.t('Reputation score $ for $'), total, shortAddress(address)),
+    ...(items.length ? [words.t('Top categories: $', listOf(items, o.locale))] : []),
+  ].join('. ');
   return strip(
     [
       { text: words.t('reputation'), fill: p.label, color: p.labelText },
@@ -190,9 +190,9 @@ export const badgesSvg = (
   // The tier by its name, as the badge widget says it (its message is the capitalised key).
   const named = shown.map((b) => `${b.title} (${words.t((b.tier[0]!.toUpperCase() + b.tier.slice(1)) as Capitalize<Tier>)})`);
   const label = [
-    fill(words.n('$ badges earned by $.', badges.length, true), count, shortAddress(address)),
-    ...(named.length ? [words.t('Top badges: $.', listOf(named, o.locale))] : []),
-  ].join(' ');
+    fill(words.n('$ badges earned by $', badges.length, true), count, shortAddress(address)),
+    ...(named.length ? [words.t('Top badges: $', listOf(named, o.locale))] : []),
+  ].join('. ');
   return strip(
     [
       { text: words.t('badges'), fill: p.label, color: p.labelText },

@@ -21,7 +21,7 @@ import zhCN from '../locales/zh-CN';
 const SHIPPED: Readonly<Record<string, Locale>> = { ar, de, es, fr, he, ja, ko, 'pt-br': ptBR, 'zh-cn': zhCN, pt: ptBR, zh: zhCN };
 
 /** English's form for one where it differs from the message, which the widgets' English does not need. */
-const ENGLISH: Catalogue = { '$ badges earned by $.': { one: '$ badge earned by $.', other: '$ badges earned by $.' } };
+const ENGLISH: Catalogue = { '$ badges earned by $': { one: '$ badge earned by $', other: '$ badges earned by $' } };
 
 /** The catalogue of `locale` (a canonical tag): its own, else its language's, else none (English). */
 export const catalogueOf = (locale: string): Locale | undefined => {

@@ -20,7 +20,7 @@ const RTL = ['ar', 'he'];
 const TIERS = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'];
 
 /** English's own forms for one, where they differ from the message (src/i18n/locale.ts). */
-const ENGLISH_ONE: Record<string, string> = { points: 'point', '$ NFTs': '$ NFT', '$ badges earned by $.': '$ badge earned by $.' };
+const ENGLISH_ONE: Record<string, string> = { points: 'point', '$ NFTs': '$ NFT', '$ badges earned by $': '$ badge earned by $.' };
 
 /** Technical names any language may keep as English writes them: "$ NFT" is German, French, Spanish… too. */
 const TECHNICAL = ['$ NFTs'];
@@ -57,7 +57,7 @@ it("names the service's 14 categories and the five tiers among the messages", ()
     'points',
     '$ pts',
     '$ NFTs',
-    '$ badges earned by $.',
+    '$ badges earned by $',
   ]);
 });
 
