@@ -40,7 +40,9 @@ function cssText() {
         code: readFileSync(file),
         minify: true,
         targets: CSS_TARGETS,
-        exclude: Features.LightDark,
+        // Nor :dir() as :lang() lists: a card is right to left by its dir (the page's, inherited, or
+        // a catalogue's), not by a language; where :dir() is missing the rule is simply skipped.
+        exclude: Features.LightDark | Features.DirSelector,
       });
       for (const warning of warnings) this.warn(`${file}: ${warning.message}`);
       const css = code.toString();

@@ -189,11 +189,11 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
    * and stale-if-error rules) as the JSON routes; the neutral badge when there is no data.
    */
   const drawBadge = async (badge: BadgeRoute, svg: SvgOptions, url: URL, context?: ProxyContext): Promise<Drawn> => {
-    if (badge.invalidAddress) return { svg: neutralSvg('invalid address', svg.theme) };
+    if (badge.invalidAddress) return { svg: neutralSvg('invalid address', svg) };
     const { address } = badge;
     const neutral = (served: Served): Drawn => ({
       // The service's 400 or 404 stays true for a while; a failure or a malformed record is passing.
-      svg: neutralSvg('answer' in served && served.answer.status != 200 ? 'no data' : 'unavailable', svg.theme),
+      svg: neutralSvg('answer' in served && served.answer.status != 200 ? 'no data' : 'unavailable', svg),
     });
     if (badge.kind == 'reputation') {
       const served = await serve(apiRoute(`scores/${address}`), url, context);
