@@ -99,3 +99,24 @@ export function upstreamGate({ max, maxQueued, waitMs }: GateLimits): UpstreamGa
     },
   };
 }
+
+/** What to call when a visitor leaves, by their request's signal. */
+const departures = new WeakMap<AbortSignal, Set<() => void>>();
+
+/**
+ * Calls `callback` once `signal` aborts; returns the way to take it back. One listener per
+ * signal however many callbacks: a batch's 50 parts share their request's signal, and Node
+ * warns of a leak past 10 listeners on one.
+ */
+export const onAbort = (signal: AbortSignal, callback: () => void): (() => void) => {
+  let callbacks = departures.get(signal);
+  if (!callbacks) {
+    const all = new Set<() => void>();
+    callbacks = all;
+    departures.set(signal, all);
+    signal.addEventListener('abort', () => [...all].forEach((call) => call()), { once: true });
+  }
+  callbacks.add(callback);
+  const own = callbacks;
+  return () => own.delete(callback);
+};

@@ -11,7 +11,7 @@ import { badgeDefinitions, userBadges, userScores } from '../client/validate';
 import { cacheHeaders, fresher, negativeCacheControl, servesOnError, storedAnswer, tierOf, worthStoring } from './tiers';
 import type { CachedAnswer, ProxyCache, ProxyContext, ProxyEvent, ProxyHandler, ProxyOptions } from './types';
 import { requestUpstream } from './upstream';
-import { busyFailure, upstreamGate } from './gate';
+import { busyFailure, onAbort, upstreamGate } from './gate';
 import { repeatCounter } from './repeats';
 
 /** What asking the service came to: an answer to serve, or a failure. */
@@ -235,8 +235,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
             forget();
             unwanted.abort();
           };
-          signal.addEventListener('abort', leave, { once: true });
-          leaving.push(() => signal.removeEventListener('abort', leave));
+          leaving.push(onAbort(signal, leave));
         }
         return work;
       },

@@ -150,9 +150,10 @@ export interface ProxyOptions {
   /** A `fetch` to call the service with, instead of the global one. */
   fetch?: typeof fetch;
   /**
-   * Hears of refused origins and of the service's failures and refusals (see {@link ProxyEvent}),
-   * once per upstream request, not per visitor. Default: `console.warn` of the event's one-line
-   * message, on the server.
+   * Hears of refused origins (each once an hour) and of the service's failures and refusals
+   * (see {@link ProxyEvent}), once per upstream request, not per visitor. Default: `console.warn`
+   * of the event's one-line message, on the server, the first of each kind (type, status and
+   * message, whatever the path) at once and its repeats as one line a minute with their count.
    */
   onEvent?: (event: ProxyEvent) => void;
 }
