@@ -226,17 +226,20 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       });
     const flight: Flight = {
       join(signal) {
-        if (!signal) kept = true;
-        else if (!signal.aborted) {
-          waiters++;
-          const leave = (): void => {
-            if (--waiters > 0 || kept || sent) return;
-            // Forgotten at once, so that a visitor who comes now starts a request of their own.
-            forget();
-            unwanted.abort();
-          };
-          leaving.push(onAbort(signal, leave));
+        if (!signal) {
+          kept = true;
+          return work;
         }
+        waiters++;
+        const leave = (): void => {
+          if (--waiters > 0 || kept || sent) return;
+          // Forgotten at once, so that a visitor who comes now starts a request of their own.
+          forget();
+          unwanted.abort();
+        };
+        // A visitor may have gone before asking (while the cache was looked up).
+        if (signal.aborted) leave();
+        else leaving.push(onAbort(signal, leave));
         return work;
       },
     };

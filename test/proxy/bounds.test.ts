@@ -45,6 +45,10 @@ const hangingUpstream = async () => {
       }
       state.held = state.held.filter((h) => h.path != path);
     },
+    /** Resolves once `count` requests have arrived (the machine may be slow; the test's timeout bounds it). */
+    async until(count: number) {
+      while (state.received.length < count) await wait(10);
+    },
     close() {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(resolve));
@@ -166,11 +170,11 @@ describe('upstream requests under load', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('2');
     expect(events).toContain('upstream-busy');
-    await wait(100);
+    await upstream.until(1);
     expect(upstream.state.received).toEqual([`/api/v2/scores/${first}`]);
     upstream.answer(`/api/v2/scores/${first}`);
     expect((await sent).status).toBe(200);
-    await wait(100);
+    await upstream.until(2);
     expect(upstream.state.received).toEqual([`/api/v2/scores/${first}`, `/api/v2/scores/${second}`]);
     upstream.answer(`/api/v2/scores/${second}`);
     expect((await queued).status).toBe(200);
@@ -184,10 +188,10 @@ describe('upstream requests under load', () => {
       const address = syntheticAddress(61_001);
       const path = `/api/v2/scores/${address}`;
       await fetch(`${proxy.url}/rep${path}`, { signal: AbortSignal.timeout(100) }).catch(() => undefined);
-      await wait(100);
+      await upstream.until(1);
       expect(upstream.state.received).toEqual([path]);
       upstream.answer(path);
-      await wait(100);
+      await wait(200);
       const later = await fetch(`${proxy.url}/rep${path}`);
       expect(later.headers.get('x-repkit-cache')).toBe('hit');
       expect(upstream.state.received).toEqual([path]);
@@ -203,7 +207,7 @@ describe('upstream requests under load', () => {
     try {
       const [busy, left] = [`/api/v2/scores/${syntheticAddress(62_001)}`, `/api/v2/scores/${syntheticAddress(62_002)}`];
       const holding = fetch(`${proxy.url}/rep${busy}`);
-      await wait(50);
+      await upstream.until(1);
       // Two visitors wait for the same queued path; it stays wanted until both have gone.
       const one = new AbortController();
       const two = new AbortController();
@@ -219,7 +223,7 @@ describe('upstream requests under load', () => {
       await wait(100);
       expect(upstream.state.received).toEqual([busy]);
       const again = fetch(`${proxy.url}/rep${left}`);
-      await wait(100);
+      await upstream.until(2);
       expect(upstream.state.received).toEqual([busy, left]);
       upstream.answer(left);
       expect((await again).status).toBe(200);
@@ -233,7 +237,7 @@ describe('upstream requests under load', () => {
     const [first, second] = [`/api/v2/scores/${syntheticAddress(63_001)}`, `/api/v2/scores/${syntheticAddress(63_002)}`];
     const sent = proxy(new Request(`http://proxy.test/rep${first}`));
     const queued = proxy(new Request(`http://proxy.test/rep${second}`));
-    await wait(50);
+    await upstream.until(1);
     for (const held of upstream.state.held.splice(0)) {
       held.res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '120' });
       held.res.end(JSON.stringify({ message: 'Rate limit exceeded' }));
