@@ -22,7 +22,9 @@
  * Flags: `--label NAME` (default `current`), `--dist DIR` (built proxy entries to measure;
  * default dist/, built when stale), `--duration S` (each autocannon run, default 10),
  * `--connections N` (default 50), `--store redis://HOST:PORT` (the shared store of
- * `repkit/proxy/redis`, when the checkout has it).
+ * `repkit/proxy/redis`, when the checkout has it), `--options JSON` (more `createProxy` options:
+ * every request here comes from one client, 127.0.0.1, so a per-client budget, where the proxy
+ * has one, refuses most of the distinct addresses unless it is raised or turned off).
  */
 import { fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -42,6 +44,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     store: { type: 'string' },
+    options: { type: 'string', default: '{}' },
   },
 });
 const RESULTS = new URL('./proxy-load-results.json', import.meta.url).pathname;
@@ -113,7 +116,7 @@ const resetUpstream = (/** @type {typeof up.mode} */ mode) => {
 /** @returns {Promise<ProxyProcess>} */
 const startProxy = async () => {
   const child = fork(SERVER, [], {
-    env: { ...process.env, PROXY_DIST: DIST, UPSTREAM, API_KEY, STORE: flags.store ?? '' },
+    env: { ...process.env, PROXY_DIST: DIST, UPSTREAM, API_KEY, STORE: flags.store ?? '', PROXY_OPTIONS: flags.options },
     execArgv: ['--expose-gc'],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -210,6 +213,7 @@ const run = {
   cpu: os.cpus()[0]?.model,
   dist: DIST,
   store: flags.store ?? null,
+  options: JSON.parse(flags.options ?? '{}'),
   connections: CONNECTIONS,
   durationSeconds: DURATION,
 };

@@ -5,7 +5,8 @@
  * proxy-load-bench.mjs with `fork`; not meant to be run by hand.
  *
  * Environment: PROXY_DIST (a folder with repkit.proxy.mjs and repkit.proxy.node.mjs), UPSTREAM,
- * API_KEY, and STORE (a `redis://` URL, used through `repkit/proxy/redis` when that entry exists).
+ * API_KEY, STORE (a `redis://` URL, used through `repkit/proxy/redis` when that entry exists) and
+ * PROXY_OPTIONS (JSON, more options for `createProxy`).
  * Messages from the parent: `{ type: 'rss' }` (answers `{ rss: { rss, heapAfterGc } }`, bytes), `{ type: 'advance', seconds }`
  * (moves the proxy's clock forward, to reach the stale tiers without waiting).
  * Sends `{ port }` once listening, or `{ error }`.
@@ -26,7 +27,7 @@ const { createProxy } = await import(pathToFileURL(`${dist}/repkit.proxy.mjs`).h
 const { toNodeListener } = await import(pathToFileURL(`${dist}/repkit.proxy.node.mjs`).href);
 
 /** @type {Record<string, unknown>} */
-const extra = {};
+const extra = JSON.parse(process.env.PROXY_OPTIONS || '{}');
 if (process.env.STORE) {
   try {
     // The shared store of issue 36 (branch `store`), when this checkout has it.
