@@ -290,6 +290,24 @@ describe('methods the proxy does not serve', () => {
 });
 
 describe('the default onEvent', () => {
+  it('writes the count of repeats at the end of the minute, even when nothing happens after them', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const down = createProxy({ apiKey: KEY, basePath: '/rep', fetch: () => Promise.reject(new TypeError('fetch failed')) });
+      for (let i = 0; i < 5; i++) expect((await down(new Request(at(`scores/${syntheticAddress(71_000 + i)}`)))).status).toBe(502);
+      expect(warn.mock.calls.map(([line]) => String(line))).toEqual([expect.stringMatching(/: could not reach the service$/)]);
+      vi.advanceTimersByTime(59_000);
+      expect(warn.mock.calls.length).toBe(1);
+      vi.advanceTimersByTime(1_000);
+      expect(warn.mock.calls.map(([line]) => String(line))[1]).toMatch(
+        /^repkit proxy: 4 more like this in the last 60 s: repkit proxy: \/api\/v2\/scores\/\S+: could not reach the service$/,
+      );
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('writes one line per kind of failure per minute, then one line with the count of its repeats', async () => {
     const clock = fakeClock(Date.UTC(2035, 0, 1));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
