@@ -195,7 +195,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
           report({
             type: 'upstream-busy',
             path: `/api/v2/${route.path}`,
-            message: `repkit proxy: ${o.maxUpstreamRequests} upstream requests were under way and /api/v2/${route.path} could not be sent within ${o.upstreamQueueMs} ms: answered 503 (see maxUpstreamRequests)`,
+            message: `repkit proxy: all ${o.maxUpstreamRequests} upstream requests were taken and /api/v2/${route.path} found no room in the queue within ${o.upstreamQueueMs} ms: answered 503 (see maxUpstreamRequests)`,
           });
         }
         return busy();
