@@ -1,11 +1,11 @@
 /**
  * The documentation's generated tables (options in docs/reference.md, messages in
  * docs/theming.md), made from the one place each is described: the JSDoc of the public options
- * interfaces and of `Messages`, as demo/option-docs.mjs reads it (the demo's option controls are
+ * interfaces and of `Messages`, as scripts/option-docs.mjs reads it (the demo's option controls are
  * built from the same). ./readme-options.test.ts keeps each page equal to these tables, and
  * `npm run docs:options -- --write` rewrites the pages' tables from them.
  */
-import { optionDocs, type DocumentedOption } from '../../demo/option-docs.mjs';
+import { optionDocs, type DocumentedOption } from '../../scripts/option-docs.mjs';
 import { CLIENT_LIMITS, DEFAULT_BASE_URL } from '../../src/client/options';
 import { COMMON_OPTIONS } from '../../src/widgets/common-options';
 import { ALL_KINDS } from '../../src/widgets/create-widget';

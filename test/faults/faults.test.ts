@@ -32,7 +32,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError, type WidgetConfig } from '../../src/index';
-import type { FaultItems } from '../../demo/sandbox.mjs';
+import type { FaultItems } from '../service/sandbox.mjs';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { fast, useFastClock } from '../helpers/clock';
 import { cleanupWidgets, mountWidget, sleep } from '../helpers/widgets';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createSandbox, faultBaseUrl, type FaultItems, type Sandbox } from '../../demo/sandbox.mjs';
+import { createSandbox, faultBaseUrl, type FaultItems, type Sandbox } from '../service/sandbox.mjs';
 
-import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { ADDRESSES, API_KEY } from '../service/fixtures.mjs';
 
 export { ADDRESSES, API_KEY };
 

@@ -7,7 +7,7 @@
  */
 import { expect } from 'vitest';
 import { createWidget, type AnyWidget, type WidgetByType, type WidgetConfig } from '../../src/index';
-import type { Sandbox } from '../../demo/sandbox.mjs';
+import type { Sandbox } from '../service/sandbox.mjs';
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIER_COLORS, tierOf } from '../../src/index';
 import { badgeKind } from '../../src/widgets/kinds/badge/view';
-import { FIXTURES } from '../../demo/fixtures.mjs';
+import { FIXTURES } from '../service/fixtures.mjs';
 import { ADDRESSES, API_KEY, useSandbox, widgetConfig } from '../helpers/sandbox';
 import { allElements, cleanupWidgets, mountReady, countRequests, mountWidget, textOf, viewOf } from '../helpers/widgets';
 import { ITEM_TEXT_LIMIT } from '../../src/widgets/views/common';

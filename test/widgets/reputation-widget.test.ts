@@ -4,7 +4,7 @@
  * widths through CSSOM only, and escaping of hostile data.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURES } from '../../demo/fixtures.mjs';
+import { FIXTURES } from '../service/fixtures.mjs';
 import { ADDRESSES, useSandbox, widgetConfig } from '../helpers/sandbox';
 import { allElements, cleanupWidgets, mountReady, makeContainer, mountWidget, textOf, viewOf } from '../helpers/widgets';
 import { ITEM_TEXT_LIMIT } from '../../src/widgets/views/common';

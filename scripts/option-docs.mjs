@@ -6,7 +6,7 @@
  * as an editor's hover does.
  *
  * The option tables of docs/reference.md are generated from this (test/docs/option-tables.ts), and the demo page's
- * option controls are built from it: the sandbox serves it as /demo/options.json (demo/sandbox.mjs).
+ * option controls are built from it: the sandbox serves it as /demo/options.json (test/service/sandbox.mjs).
  * It reads the sources, so it runs in a checkout with typescript installed, never in the browser.
  */
 import { readdirSync } from 'node:fs';
