@@ -1000,7 +1000,14 @@ describe('static files', () => {
     const bare = await createSandbox();
     try {
       expect((await fetch(`${bare.url}/sandbox/fixtures/avatar.svg`)).status).toBe(200);
-      for (const p of ['/sandbox/sandbox.mjs', '/demo/demo.mjs', '/', '/dist/repkit.mjs', '/demo/options.json', '/sandbox/fixtures/..%2Fsandbox.mjs']) {
+      for (const p of [
+        '/sandbox/sandbox.mjs',
+        '/demo/demo.mjs',
+        '/',
+        '/dist/repkit.mjs',
+        '/demo/options.json',
+        '/sandbox/fixtures/..%2Fsandbox.mjs',
+      ]) {
         const res = await fetch(bare.url + p);
         expect([p, res.status]).toEqual([p, 404]);
         await res.arrayBuffer();
