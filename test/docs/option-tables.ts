@@ -6,6 +6,7 @@
  */
 import { optionDocs, type DocumentedOption } from '../../demo/option-docs.mjs';
 import { CLIENT_LIMITS, DEFAULT_BASE_URL } from '../../src/client/options';
+import { PROXY_OPTIONS, type ProxyOption } from '../../src/proxy/options';
 import { COMMON_OPTIONS } from '../../src/widgets/common-options';
 import { KINDS } from '../../src/widgets/kinds';
 import { ownValue } from '../../src/util/values';
@@ -30,6 +31,9 @@ const CLIENT_DEFAULTS: Record<string, { default?: unknown }> = {
   fetch: {},
 };
 
+/** The proxy's options, each with the default it applies when not given. */
+const PROXY_DEFAULTS: Readonly<Record<string, ProxyOption<unknown>>> = PROXY_OPTIONS;
+
 /** README's heading for a kind's own options: "Reputation widget options". */
 const headingOf = (kind: string): string => `${kind[0]!.toUpperCase()}${kind.slice(1)} widget options`;
 
@@ -39,6 +43,7 @@ export const documentedTables = (): DocumentedTable[] => {
   return [
     { heading: 'Options every kind accepts', table: COMMON_OPTIONS, options: docs.common, extra: ['type'] },
     { heading: 'Client options', table: CLIENT_DEFAULTS, options: docs.client, extra: [] },
+    { heading: 'Proxy options', table: PROXY_DEFAULTS, options: docs.proxy, extra: [] },
     // Every kind folder; an alias such as `badges` has no folder and no table of its own.
     ...Object.entries(docs.kinds).map(([kind, options]) => {
       const entry = ownValue(KINDS, kind);
