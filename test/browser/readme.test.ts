@@ -92,6 +92,11 @@ describe("README's runnable examples", () => {
     for (const section of ['Quick start', 'Script tag', 'Copy-paste snippet (no JavaScript)', 'ES module', 'Custom element']) {
       expect(sections, section).toContain(section);
     }
+    // A bare `from 'repkit'` needs a bundler or an import map: a plain page must be shown one.
+    const plainModule = BLOCKS.find(
+      (b) => b.section == 'ES module' && b.lang == 'html' && /<script type="module">[\s\S]*from 'repkit'/.test(b.code),
+    );
+    expect(plainModule, 'README shows the ES module in a plain <script type="module"> page').toBeDefined();
     for (const block of BLOCKS) {
       expect(['html', 'js'], `README.md:${block.line}`).toContain(block.lang);
       expect(widgetCount(block.code), `README.md:${block.line} makes no widget`).toBeGreaterThan(0);
