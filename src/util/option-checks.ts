@@ -50,27 +50,19 @@ export const plainHttpBase = (v: string, origin?: string): string | undefined =>
   }
 };
 
-/** How many characters must be added, removed or changed to turn `a` into `b` (Levenshtein). */
-export const editDistance = (a: string, b: string): number => {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 0; i < a.length; i++) {
-    const next = [i + 1];
-    for (let j = 0; j < b.length; j++) next.push(Math.min(row[j + 1]! + 1, next[j]! + 1, row[j]! + (a[i] == b[j] ? 0 : 1)));
-    row = next;
-  }
-  return row[b.length]!;
-};
-
 /**
- * Whether `name` is a near miss of `known`: the same in another case, or one character added,
- * removed or changed (`showcategories`, `maxCategory`, `badgKey`, `allowOrigin`).
+ * Whether `name` is a near miss of `known`, case aside: the same, or one character added,
+ * removed or changed (`showcategories`, `maxCategory`, `badgKey`, `allowOrigin`, `Governanse`).
  */
-export const nearMiss = (name: string, known: string): boolean => editDistance(name.toLowerCase(), known.toLowerCase()) < 2;
-
-/** The one of `known` fewest edits away from `name` (case aside), the first of equals; undefined when `known` is empty. */
-export const nearest = (name: string, known: readonly string[]): string | undefined => {
-  const distance = (k: string) => editDistance(name.toLowerCase(), k.toLowerCase());
-  return known.reduce<string | undefined>((best, k) => (best === undefined || distance(k) < distance(best) ? k : best), undefined);
+export const nearMiss = (name: string, known: string): boolean => {
+  const a = name.toLowerCase();
+  const b = known.toLowerCase();
+  const short = a.length < b.length ? a : b;
+  const long = short == a ? b : a;
+  if (long.length - short.length > 1) return false;
+  let same = 0;
+  while (same < short.length && short[same] == long[same]) same++;
+  return short.slice(same + short.length - long.length + 1) == long.slice(same + 1);
 };
 
 /** The first of `known` that `name` is a near miss of, when `name` is not one of them itself. */

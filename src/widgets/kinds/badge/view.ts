@@ -110,7 +110,9 @@ export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData> = {
     const key = s.badgeKey;
     if (key)
       return {
-        badge: await client.getBadge(s.address, key, request).catch((error: unknown) => checkKey(error, client, 'badges', 'badgeKey', key)),
+        badge: await client
+          .getBadge(s.address, key, request)
+          .catch((error: unknown) => checkKey(error, key, () => client.getBadgeDefinitions().then((d) => d.badges))),
       };
     const [earnedBadges, definitions] = await Promise.all([
       client.getBadges(s.address, request),

@@ -108,7 +108,7 @@ export const categoryKind: Kind<CategoryWidgetOptions, CategorySettings, Specifi
   load: (client, s, request) =>
     client
       .getCategoryScore(s.address, s.categoryKey, request)
-      .catch((error: unknown) => checkKey(error, client, 'categories', 'categoryKey', s.categoryKey)),
+      .catch((error: unknown) => checkKey(error, s.categoryKey, () => client.getCategoryDefinitions().then((d) => d.categories))),
   views: {
     ready,
     notFound: ({ t }, error) => {
