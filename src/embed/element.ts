@@ -8,7 +8,7 @@ import { stateOf, sync, unmount, type AttributeSource } from './mount';
 const ELEMENT: AttributeSource = ['', 'type', ALL_KINDS];
 
 /**
- * The `part`s a widget's view names (README, "Theming"). The widget's host sits inside the
+ * The `part`s a widget's view names (docs/theming.md, "Theming"). The widget's host sits inside the
  * element's shadow root, so they are forwarded with `exportparts` to stay reachable from the
  * page as `repkit-widget::part(score)`.
  */
@@ -44,6 +44,7 @@ export const WIDGET_PARTS: readonly string[] = [
   'advice',
   'error',
   'retry',
+  'stale',
 ];
 
 /** The element's own style (its shadow root's first sheet). */
@@ -74,7 +75,7 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
       (class {} as never)
     : class extends HTMLElement {
         static get observedAttributes(): string[] {
-          return ['type', ...attributeOptions(ALL_KINDS[1]).map(attributeName)];
+          return ['type', ...attributeOptions(ALL_KINDS.options).map(attributeName)];
         }
 
         readonly #root: ShadowRoot;

@@ -1,4 +1,5 @@
 import { memoryCache } from './cache';
+import { repeatCounter } from './repeats';
 import { DEFAULT_BASE_URL } from '../client/options';
 import { OptionError, invalid, refuseNearMiss } from '../client/option-error';
 import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
@@ -24,8 +25,37 @@ export interface ProxyOption<V> {
   readonly check: (value: unknown, name: string) => V;
 }
 
-/** The default `onEvent`: one line in the server's log, which is the operator's to read. */
-const logEvent = (event: ProxyEvent): void => (event.type == 'ready' ? console.info : console.warn)(event.message);
+/** Requests that may wait for an upstream slot, per slot: the queue holds `maxUpstreamRequests` × this. */
+export const QUEUED_PER_SLOT = 8;
+
+/** How often the default `onEvent` sums up repeats of one kind of event. */
+export const LOG_INTERVAL_MS = 60_000;
+
+/**
+ * The default `onEvent`: lines in the server's log, which is the operator's to read. `ready`
+ * is one console.info line. Of the others, the first event of a kind (its type, status and
+ * message, whatever the path) is written at once; its repeats within the minute become one line
+ * with their count at the end of it, so a service failing for every address writes a few lines
+ * a minute, not one per request.
+ */
+const summarisedLog = (): ((event: ProxyEvent) => void) => {
+  const seconds = LOG_INTERVAL_MS / 1000;
+  const kinds = repeatCounter<ProxyEvent>({
+    intervalMs: LOG_INTERVAL_MS,
+    maxKeys: 50,
+    onRepeats: (first, repeats) =>
+      console.warn(
+        first
+          ? `repkit proxy: ${repeats} more like this in the last ${seconds} s: ${first.message}`
+          : `repkit proxy: ${repeats} more events of other kinds in the last ${seconds} s`,
+      ),
+  });
+  return (event) => {
+    if (event.type == 'ready') return console.info(event.message);
+    const kind = `${event.type} ${event.status ?? ''} ${event.path ? event.message.split(event.path).join('…') : event.message}`;
+    if (kinds.note(kind, event)) console.warn(event.message);
+  };
+};
 
 /**
  * The key is never shown, not even in part: what is wrong with it is described instead. A
@@ -47,13 +77,14 @@ const checkApiKey = (v: unknown, name: string): string => {
 };
 
 /** A whole number of seconds or ms from `min` to `max`, `fallback` when not given. */
-const whole = (fallback: number, bounds: { min: number; max: number }): ProxyOption<number> => ({
+const whole = (fallback: number, bounds: { min: number; max: number }): ProxyOption<number> & { readonly default: number } => ({
   default: fallback,
   check: (v, name) => withinLimit({ default: fallback, ...bounds }, v, (expected) => invalid(name, expected, v)),
 });
 
 /** A whole number of seconds from `min` to `max`. */
-const seconds = (fallback: number, min: number, max: number): ProxyOption<number> => whole(fallback, { min, max });
+const seconds = (fallback: number, min: number, max: number): ProxyOption<number> & { readonly default: number } =>
+  whole(fallback, { min, max });
 
 /** A function, `fallback` when not given. */
 const fn = <F>(fallback: F): ProxyOption<F> => ({
@@ -119,8 +150,13 @@ export const PROXY_OPTIONS = {
   platformCache: { default: true, check: (v, name) => (typeof v == 'boolean' ? v : invalid(name, 'true or false', v)) },
   timeoutMs: whole(40000, TIMEOUT_BOUNDS),
   maxResponseBytes: whole(1000000, BODY_BOUNDS),
+  maxUpstreamRequests: whole(64, { min: 1, max: 10000 }),
+  upstreamQueueMs: whole(5000, { min: 0, max: 60000 }),
   fetch: { check: checkFetch },
-  onEvent: fn<(event: ProxyEvent) => void>(logEvent),
+  // Made per proxy: the summary counts one proxy's events.
+  onEvent: { check: (v, name) => fn(v === undefined ? summarisedLog() : undefined).check(v, name)! } as ProxyOption<
+    (event: ProxyEvent) => void
+  >,
 } satisfies { readonly [K in keyof ProxyOptions]-?: ProxyOption<unknown> };
 
 /** Options after defaults and checks. */

@@ -54,9 +54,11 @@ export interface ProxyEvent {
   /**
    * `ready`: created, with the upstream and origins it serves (once per {@link createProxy});
    * `origin-refused`: a page of an origin not in `allowOrigins`; `rate-limited`: the service's
-   * quota is spent; `upstream-error`: the service failed or refused.
+   * quota is spent; `upstream-error`: the service failed or refused; `upstream-busy`: every one
+   * of `maxUpstreamRequests` was taken for `upstreamQueueMs` (or the queue was full), so a new
+   * path was answered 503.
    */
-  type: 'ready' | 'origin-refused' | 'upstream-error' | 'rate-limited';
+  type: 'ready' | 'origin-refused' | 'upstream-error' | 'rate-limited' | 'upstream-busy';
   /** One line that says what happened and what to check, for a log. */
   message: string;
   /** The service path asked for (`/api/v2/scores/…`), without the proxy's `basePath`; absent on `ready`. */
@@ -156,15 +158,35 @@ export interface ProxyOptions {
    */
   maxResponseBytes?: number;
   /**
+   * Upstream requests in flight at once, per proxy instance (process or isolate). Further
+   * requests for new paths wait in a queue of 8 per slot; one that cannot be sent within
+   * `upstreamQueueMs`, or finds the queue full, gets a 503 with `Retry-After` (a cached copy is
+   * served instead when the service would be allowed to fail). Cached answers never wait.
+   * 64 is more than a page of widgets asks for at once (a batch of 50 parts and the
+   * definitions) and far more than a key's quota lasts, yet keeps sockets and memory small
+   * when the service hangs: without a cap, a flood of batches of new addresses opens one socket
+   * per address for up to `timeoutMs`.
+   * @default 64
+   */
+  maxUpstreamRequests?: number;
+  /**
+   * The longest a request for a new path waits for an upstream slot, in ms, before it is
+   * answered 503 with `Retry-After`; `0` answers at once when every slot is taken.
+   * @default 5000
+   */
+  upstreamQueueMs?: number;
+  /**
    * A `fetch` to call the service with, instead of the global one.
    * @default globalThis.fetch
    */
   fetch?: typeof fetch;
   /**
-   * Hears what the proxy serves when it is created, and of refused origins and the service's failures
-   * and refusals, once per upstream request, not per visitor (a `ProxyEvent`; README, "When something
-   * is refused").
-   * @default console.info for ready, console.warn for the others
+   * Hears what the proxy serves when it is created (`ready`), and of refused origins (each once
+   * an hour) and the service's failures and refusals, once per upstream request, not per visitor
+   * (a `ProxyEvent`; docs/proxy.md, "When something is refused"). The default writes `ready` as
+   * one console.info line and the others with console.warn, the first of each kind (type, status
+   * and message, whatever the path) at once and its repeats as one line a minute with their count.
+   * @default a summarising console log
    */
   onEvent?: (event: ProxyEvent) => void;
 }

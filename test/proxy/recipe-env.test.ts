@@ -1,5 +1,5 @@
 /**
- * README's Node proxy recipe, as written, started without `REPKIT_API_KEY` (the variable not
+ * The Node proxy recipe (docs/proxy.md), as written, started without `REPKIT_API_KEY` (the variable not
  * set: the most common first start): it stops at once and says the key is missing, naming the
  * variable, instead of a rule about key characters. Started with it, its first log line says
  * what it serves. The recipe imports `repkit/proxy` by name from a file in this checkout, so
@@ -12,11 +12,11 @@ import { ensureProxyBuild } from './build.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/** The first ```js block under README's "### Node" heading, listening on a free port. */
+/** The first ```js block under docs/proxy.md's "## Node" heading, listening on a free port. */
 const recipe = (): string => {
-  const readme = readFileSync(`${ROOT}README.md`, 'utf8');
-  const block = /```js\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('\n### Node\n')));
-  if (!block?.[1].includes('.listen(8787)')) throw new Error("README's Node recipe no longer listens on 8787");
+  const page = readFileSync(`${ROOT}docs/proxy.md`, 'utf8');
+  const block = /```js\n([\s\S]*?)```/.exec(page.slice(page.indexOf('\n## Node\n')));
+  if (!block?.[1].includes('.listen(8787)')) throw new Error('the Node recipe of docs/proxy.md no longer listens on 8787');
   return block[1].replace('.listen(8787)', ".listen(0, '127.0.0.1', () => process.exit(0))");
 };
 
@@ -35,7 +35,7 @@ const start = (env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: stri
   });
 };
 
-describe("README's Node proxy recipe", () => {
+describe('The Node proxy recipe (docs/proxy.md)', () => {
   it('without REPKIT_API_KEY, stops at once saying the key is missing', async () => {
     const env = { ...process.env };
     delete env.REPKIT_API_KEY;
