@@ -2,6 +2,7 @@ import { platformCache, platformCacheOf } from './cache';
 import { classify, messageBody, quotaFailure, upstreamEvent, type Failure, type Verdict } from './classify';
 import { ALLOWED_METHODS, corsFor, PREFLIGHT_HEADERS } from './cors';
 import { QUEUED_PER_SLOT, resolveProxyOptions, type ResolvedProxyOptions } from './options';
+import { readyEvent } from './ready';
 import { matchesEtag, NEUTRAL_MAX_AGE, recordOf, SVG_HEADERS, etagOf, svgOptionsOf } from './badge';
 import { badgeRouteOf, isBatchPath, routeOf, type BadgeRoute, type Route } from './routes';
 import { BATCH_MAX_PARTS, BATCH_MAX_URL } from '../client/batch';
@@ -85,7 +86,10 @@ const ORIGIN_REPORT_INTERVAL_MS = 3_600_000;
  * present, so it runs unchanged on Cloudflare Workers, Deno, Bun, edge functions and Node 18+
  * (`toNodeListener` in `repkit/proxy/node` for `node:http`).
  *
- * @throws {TypeError} at once, when an option is invalid (naming it; never showing the key).
+ * Tells `onEvent` once, at once, what it serves (a `ready` event).
+ *
+ * @throws {OptionError} (a TypeError) at once, when an option is invalid or a name is a near miss
+ * of one (naming it; never showing the key).
  */
 export function createProxy(options: ProxyOptions): ProxyHandler {
   const o: ResolvedProxyOptions = resolveProxyOptions(options);
@@ -421,6 +425,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return respond(status, body, { ...headers, ...cors.headers }, head);
   };
 
+  report(readyEvent(o));
   return async (request, platformContext) => {
     const waitUntil = (platformContext as ProxyContext | undefined)?.waitUntil;
     const context: ProxyContext | undefined =

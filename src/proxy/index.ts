@@ -8,5 +8,5 @@
  */
 export { createProxy } from './handler';
 export { memoryCache, type MemoryCache, type MemoryCacheOptions } from './cache';
-export { DEFAULT_UPSTREAM, PROXY_LIMITS } from './options';
+export { DEFAULT_UPSTREAM } from './options';
 export type { CachedAnswer, ProxyCache, ProxyContext, ProxyEvent, ProxyHandler, ProxyOptions } from './types';

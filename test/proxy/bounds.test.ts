@@ -8,12 +8,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProxy, memoryCache, PROXY_LIMITS, type ProxyOptions } from '../../src/proxy';
+import { createProxy, memoryCache, type ProxyOptions } from '../../src/proxy';
+import { PROXY_OPTIONS } from '../../src/proxy/options';
 import { toNodeListener, type FetchHandler } from '../../src/proxy/node';
 import { ADDRESSES, at, fakeClock, KEY, syntheticAddress, useSandbox } from './util';
 
 const sb = useSandbox();
-const CAP = PROXY_LIMITS.maxUpstreamRequests.default;
+const CAP = PROXY_OPTIONS.maxUpstreamRequests.default;
 
 afterEach(() => {
   vi.useRealTimers();

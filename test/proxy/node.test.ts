@@ -80,10 +80,10 @@ describe('the built entries in plain Node', () => {
     const dist = ensureProxyBuild();
     const edge = (await import(/* @vite-ignore */ pathToFileURL(dist).href)) as typeof import('../../src/proxy');
     const node = (await import(/* @vite-ignore */ pathToFileURL(PROXY_NODE_DIST).href)) as typeof import('../../src/proxy/node');
-    expect(Object.keys(edge).sort()).toEqual(['DEFAULT_UPSTREAM', 'PROXY_LIMITS', 'createProxy', 'memoryCache']);
+    expect(Object.keys(edge).sort()).toEqual(['DEFAULT_UPSTREAM', 'createProxy', 'memoryCache']);
     expect(Object.keys(node)).toEqual(['toNodeListener']);
     expect(edge.DEFAULT_UPSTREAM).toBe('https://api.dotpassport.io');
-    const proxy = edge.createProxy({ apiKey: KEY, upstream: sb.url });
+    const proxy = edge.createProxy({ apiKey: KEY, upstream: sb.url, onEvent: () => {} });
     const response = await proxy(new Request(`http://x/any/prefix/api/v2/profiles/${A}`));
     expect(response.status).toBe(200);
     const { readFileSync } = await import('node:fs');

@@ -54,11 +54,11 @@ const server = http.createServer(toNodeListener(proxy)).listen(0, '127.0.0.1', a
 `;
 
 const TYPED = `
-import { createProxy, memoryCache, PROXY_LIMITS, type CachedAnswer, type ProxyCache, type ProxyHandler, type ProxyOptions } from 'repkit/proxy';
+import { createProxy, memoryCache, type CachedAnswer, type ProxyCache, type ProxyHandler, type ProxyOptions } from 'repkit/proxy';
 import { toNodeListener, type NodeListenerOptions } from 'repkit/proxy/node';
 import http from 'node:http';
 
-const options: ProxyOptions = { apiKey: 'k', allowOrigins: ['https://a.example'], ttlSeconds: PROXY_LIMITS.ttlSeconds.default };
+const options: ProxyOptions = { apiKey: 'k', allowOrigins: ['https://a.example'], ttlSeconds: 300 };
 const store = new Map<string, CachedAnswer>();
 const cache: ProxyCache = { get: (k) => store.get(k), set: (k, v) => void store.set(k, v) };
 const proxy: ProxyHandler = createProxy({ ...options, cache });
@@ -73,7 +73,10 @@ describe('the packed package', () => {
   it('imports repkit/proxy and repkit/proxy/node by name in Node and serves', async () => {
     writeFileSync(join(dir, 'app/consumer.mjs'), CONSUMER);
     const { stdout } = await run(process.execPath, ['consumer.mjs', sb.url, ADDRESSES.rich], { cwd: join(dir, 'app') });
-    const report = JSON.parse(stdout) as { status: number; address: string; DEFAULT_UPSTREAM: string; resolved: string };
+    // The proxy's ready line (console.info, the default onEvent) comes first, then the report.
+    const [ready, json] = stdout.trim().split('\n');
+    expect(ready).toBe(`repkit proxy: forwarding under any path to ${sb.url} for same-origin pages only (allowOrigins is empty)`);
+    const report = JSON.parse(json!) as { status: number; address: string; DEFAULT_UPSTREAM: string; resolved: string };
     expect(report).toMatchObject({ status: 200, address: ADDRESSES.rich, DEFAULT_UPSTREAM: 'https://api.dotpassport.io' });
     expect(report.resolved).toMatch(/node_modules\/repkit\/dist\/repkit\.proxy\.mjs$/);
   });

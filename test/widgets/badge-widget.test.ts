@@ -301,13 +301,13 @@ describe('badgeKey shows that one badge with its definition and level ladder', (
     expect(textOf(root.querySelector('[part="empty"][role="status"]'))).toBe('This address has not earned this badge yet.');
   });
 
-  it('an unknown or unearned badge key is a 404: error state, shown as a calm "not earned yet"', async () => {
+  it('an unknown badge key is a 404: error state, shown calmly, naming the nearest defined badge', async () => {
     const onError = vi.fn();
-    const { host, root, loaded } = mountWidget(badges({ badgeKey: 'no_such_badge', onError }));
+    const { host, root, loaded } = mountWidget(badges({ badgeKey: 'ReferendumVoters', onError }));
     expect(await loaded).toBe('error');
     expect(host.dataset.state).toBe('error');
     expect(root.querySelector('[role="alert"]')).toBeNull();
-    expect(textOf(root.querySelector('[part="empty"][role="status"]'))).toBe('This address has not earned this badge yet.');
+    expect(textOf(root.querySelector('[part="empty"][role="status"]'))).toBe('There is no such badge: did you mean "ReferendumVoter"?');
     expect(onError).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]![0].statusCode).toBe(404);
   });
