@@ -11,6 +11,10 @@ import { badgeDefinitions, userBadges, userScores } from '../client/validate';
 import { cacheHeaders, fresher, negativeCacheControl, servesOnError, storedAnswer, tierOf, worthStoring } from './tiers';
 import type { CachedAnswer, ProxyCache, ProxyContext, ProxyEvent, ProxyHandler, ProxyOptions } from './types';
 import { requestUpstream } from './upstream';
+import { sharedState } from './shared';
+import { claimTtlMs, collapseAcrossInstances } from './collapse';
+import { clientAddressOf, clientBudget, clientKeyOf, type RequestContext } from './budget';
+import { addressAllowed } from './allow';
 
 /** What asking the service came to: an answer to serve, or a failure. */
 type Outcome = { ok: true; answer: CachedAnswer } | { ok: false; failure: Failure };
@@ -83,6 +87,14 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const platform = o.platformCache ? platformCacheOf() : undefined;
   /** Origins already reported as refused: each is logged once, not once per visitor. */
   const refusedOrigins = new Set<string>();
+  /** The option `store` (when it answers) or this instance's own state. */
+  const shared = sharedState(o.store, (event) => report(event));
+  /** Takes a token from the client's budget: a failure to answer instead when it is spent. */
+  const spend = clientBudget(shared, o.clientBudget, (event) => report(event));
+  /** The store as a cache layer, between the in-memory one and the platform's. */
+  const sharedLayer: ProxyCache | undefined = o.store
+    ? { get: (key) => shared.get(key), set: (key, answer) => shared.set(key, answer) }
+    : undefined;
 
   /** Tells the operator; what their callback throws must not break serving. */
   const report = (event: ProxyEvent): void => {
@@ -105,6 +117,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const layersFor = (url: URL): ProxyCache[] => {
     const layers: ProxyCache[] = [];
     if (o.cache) layers.push(o.cache);
+    if (sharedLayer) layers.push(sharedLayer);
     if (platform) layers.push(platformCache(platform, `${url.origin}/__repkit-proxy-cache/${encodeURIComponent(o.upstream)}`));
     return layers;
   };
@@ -127,8 +140,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const store = async (layers: ProxyCache[], key: string, answer: CachedAnswer, context?: ProxyContext): Promise<void> => {
     for (const layer of layers) {
       const writing = quiet(() => layer.set(key, answer));
-      // A platform write can finish after the answer is sent, where the platform allows it.
-      if (layer !== o.cache && typeof context?.waitUntil == 'function') context.waitUntil(writing);
+      // A platform write can finish after the answer is sent, where the platform allows it. The
+      // shared store's cannot: other instances wait for it before they give up and ask themselves.
+      if (layer !== o.cache && layer !== sharedLayer && typeof context?.waitUntil == 'function') context.waitUntil(writing);
       else await writing;
     }
   };
@@ -144,7 +158,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const refresh = (route: Route, layers: ProxyCache[], context?: ProxyContext): Promise<Outcome> => {
     const running = inflight.get(route.path);
     if (running) return running;
-    const work = (async (): Promise<Outcome> => {
+    const ask = async (): Promise<Outcome> => {
+      // Another instance may have met the service's 429: the shared pause holds here too.
+      quotaResetAt = Math.max(quotaResetAt, await shared.pausedUntil());
       if (Date.now() < quotaResetAt) return { ok: false, failure: quotaFailure(quotaResetAt, Date.now()) };
       const result = await requestUpstream(o, route.path);
       const now = Date.now();
@@ -152,9 +168,23 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       const event = upstreamEvent(result, verdict, `/api/v2/${route.path}`);
       if (event) report(event);
       const outcome = outcomeOf(verdict, now);
+      if (!verdict.ok && verdict.quotaResetAt !== undefined) await shared.pause(verdict.quotaResetAt);
       if (outcome.ok && worthStoring(outcome.answer)) await store(layers, route.path, outcome.answer, context);
       return outcome;
-    })()
+    };
+    const fromStore = (answer: CachedAnswer): Outcome => {
+      const memory = o.cache;
+      if (memory) void quiet(() => memory.set(route.path, answer));
+      return { ok: true, answer };
+    };
+    const work = collapseAcrossInstances(
+      shared,
+      route.path,
+      claimTtlMs(o.timeoutMs),
+      (answer) => tierOf(answer, o, Date.now()) == 'fresh',
+      ask,
+      fromStore,
+    )
       .catch((): Outcome => ({ ok: false, failure: { status: 502, body: messageBody('repkit proxy: the request to the service failed') } }))
       .finally(() => inflight.delete(route.path));
     inflight.set(route.path, work);
@@ -162,7 +192,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   };
 
   /** The answer for a route: fresh from cache, stale while refreshing, from the service, or stale on failure. */
-  const serve = async (route: Route, url: URL, context?: ProxyContext): Promise<Served> => {
+  const serve = async (route: Route, url: URL, context?: RequestContext): Promise<Served> => {
+    const refusal = await addressAllowed(o.allowAddress, route.path);
+    if (refusal) return refusal;
     const layers = layersFor(url);
     const cached = await lookup(layers, route.path);
     const tier = tierOf(cached, o, Date.now());
@@ -171,6 +203,11 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       const refreshing = refresh(route, layers, context);
       if (typeof context?.waitUntil == 'function') context.waitUntil(refreshing);
       return { answer: cached, state: 'stale' };
+    }
+    if (!inflight.has(route.path)) {
+      // Only what would go to the service spends the client's budget (a copy kept for errors may stand in).
+      const refused = await spend(context?.client, route.path);
+      if (refused) return cached && servesOnError(cached, o, Date.now()) ? { answer: cached, state: 'stale' } : refused;
     }
     const outcome = await refresh(route, layers, context);
     if (outcome.ok) return { answer: outcome.answer, state: 'miss' };
@@ -330,9 +367,13 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   };
 
   return async (request, platformContext) => {
-    const waitUntil = (platformContext as ProxyContext | undefined)?.waitUntil;
-    const context: ProxyContext | undefined =
-      typeof waitUntil == 'function' ? { waitUntil: (p) => waitUntil.call(platformContext, p) } : undefined;
+    const given = platformContext as ProxyContext | undefined;
+    const waitUntil = given?.waitUntil;
+    const address = clientAddressOf(request, given?.clientAddress, o.trustProxy);
+    const context: RequestContext = {
+      ...(typeof waitUntil == 'function' ? { waitUntil: (p: Promise<unknown>) => waitUntil.call(platformContext, p) } : {}),
+      ...(address ? { client: clientKeyOf(address) } : {}),
+    };
     try {
       return await handle(request, context);
     } catch {

@@ -6,8 +6,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
+/** What {@link toNodeListener} passes a handler besides the request. */
+export interface NodeRequestContext {
+  /** The socket's peer address (`::ffff:203.0.113.7`, `2001:db8::1`): who sent the request, for `createProxy`'s `clientBudget`. */
+  clientAddress?: string;
+}
+
 /** A fetch handler: what {@link toNodeListener} serves. */
-export type FetchHandler = (request: Request) => Promise<Response> | Response;
+export type FetchHandler = (request: Request, context: NodeRequestContext) => Promise<Response> | Response;
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -51,8 +57,9 @@ const toRequest = (req: IncomingMessage, signal: AbortSignal): Request => {
 /**
  * A `node:http` request listener that serves `handler`:
  * `http.createServer(toNodeListener(createProxy({ apiKey })))`. Request bodies are drained
- * and not passed on (the proxy answers GET, HEAD and OPTIONS only). A handler that throws
- * gives 500; a client that goes away aborts the request's `signal`.
+ * and not passed on (the proxy answers GET, HEAD and OPTIONS only). The handler's second
+ * argument carries the socket's address (`clientAddress`), which a fetch `Request` cannot. A
+ * handler that throws gives 500; a client that goes away aborts the request's `signal`.
  */
 export function toNodeListener(
   handler: FetchHandler,
@@ -68,7 +75,7 @@ export function toNodeListener(
     void (async () => {
       let response: Response;
       try {
-        response = await handler(toRequest(req, controller.signal));
+        response = await handler(toRequest(req, controller.signal), { clientAddress: req.socket.remoteAddress });
       } catch {
         response = new Response(JSON.stringify({ message: 'Internal error' }), {
           status: 500,

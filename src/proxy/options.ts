@@ -1,6 +1,7 @@
 import { memoryCache } from './cache';
 import { DEFAULT_BASE_URL } from '../client/options';
 import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
+import type { ProxyStore, TokenBucket } from './store';
 import type { ProxyCache, ProxyEvent, ProxyOptions } from './types';
 
 /** The production service, the proxy's default `upstream`. */
@@ -36,7 +37,17 @@ export interface ResolvedProxyOptions {
   maxResponseBytes: number;
   fetch: typeof fetch;
   onEvent: (event: ProxyEvent) => void;
+  store: ProxyStore | undefined;
+  clientBudget: TokenBucket | false;
+  /** Trusted `X-Forwarded-For` hops; 0 when the header is not trusted. */
+  trustProxy: number;
+  allowAddress: ((address: string) => boolean | Promise<boolean>) | undefined;
 }
+
+/** The default `clientBudget`: far above what a page of widgets asks for (a few paths per address shown). */
+export const DEFAULT_CLIENT_BUDGET = { requests: 60, perSeconds: 60 } as const;
+
+const STORE_METHODS = ['get', 'set', 'claim', 'release', 'pause', 'pausedUntil', 'take'] as const;
 
 /** The default `onEvent`: one line in the server's log, which is the operator's to read. */
 const logEvent = (event: ProxyEvent): void => console.warn(event.message);
@@ -94,6 +105,30 @@ const checkCache = (v: unknown): ProxyCache | undefined => {
   return invalid('cache', 'false or an object with get(key) and set(key, answer)', v);
 };
 
+const checkStore = (v: unknown): ProxyStore | undefined => {
+  if (v === undefined) return undefined;
+  const s = v as Record<string, unknown> | null;
+  if (s && typeof s == 'object' && STORE_METHODS.every((m) => typeof s[m] == 'function')) return v as ProxyStore;
+  return invalid('store', `a ProxyStore (redisStore(), workersStore() or an object with ${STORE_METHODS.join(', ')})`, v);
+};
+
+const checkClientBudget = (v: unknown): TokenBucket | false => {
+  if (v === false) return false;
+  const b = (v ?? DEFAULT_CLIENT_BUDGET) as { requests?: unknown; perSeconds?: unknown };
+  const whole = (x: unknown, max: number): x is number => typeof x == 'number' && Number.isInteger(x) && x >= 1 && x <= max;
+  if (typeof b != 'object' || !whole(b.requests, 100000) || !whole(b.perSeconds, 86400)) {
+    return invalid('clientBudget', 'false or { requests: 1 to 100000, perSeconds: 1 to 86400 } (whole numbers)', JSON.stringify(v));
+  }
+  return { capacity: b.requests, perSeconds: b.perSeconds };
+};
+
+const checkTrustProxy = (v: unknown): number => {
+  if (v === undefined || v === false) return 0;
+  if (v === true) return 1;
+  if (typeof v == 'number' && Number.isInteger(v) && v >= 1 && v <= 10) return v;
+  return invalid('trustProxy', 'a boolean or the number of your proxies in front (1 to 10)', v);
+};
+
 /** Applies defaults and rejects wrong values with a TypeError that names the option. */
 export const resolveProxyOptions = (o: ProxyOptions): ResolvedProxyOptions => {
   if (!o || typeof o != 'object') invalid('options', 'an object', o);
@@ -102,6 +137,7 @@ export const resolveProxyOptions = (o: ProxyOptions): ResolvedProxyOptions => {
   if (o.fetch !== undefined && typeof o.fetch != 'function') invalid('fetch', 'a function', o.fetch);
   if (o.platformCache !== undefined && typeof o.platformCache != 'boolean') invalid('platformCache', 'a boolean', o.platformCache);
   if (o.onEvent !== undefined && typeof o.onEvent != 'function') invalid('onEvent', 'a function', o.onEvent);
+  if (o.allowAddress !== undefined && typeof o.allowAddress != 'function') invalid('allowAddress', 'a function', o.allowAddress);
   // Bound: some runtimes (Workers) refuse a global fetch called with another `this`.
   const fetchImpl = o.fetch ?? (typeof globalThis.fetch == 'function' ? globalThis.fetch.bind(globalThis) : undefined);
   if (!fetchImpl) return invalid('fetch', 'given: this runtime has no global fetch', fetchImpl);
@@ -121,5 +157,9 @@ export const resolveProxyOptions = (o: ProxyOptions): ResolvedProxyOptions => {
     maxResponseBytes: limited('maxResponseBytes', o.maxResponseBytes),
     fetch: fetchImpl,
     onEvent: o.onEvent ?? logEvent,
+    store: checkStore(o.store),
+    clientBudget: checkClientBudget(o.clientBudget),
+    trustProxy: checkTrustProxy(o.trustProxy),
+    allowAddress: o.allowAddress,
   };
 };
