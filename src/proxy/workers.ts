@@ -99,11 +99,11 @@ export function workersStore(options: WorkersStoreOptions): ProxyStore {
   }
   const prefix = options.keyPrefix ?? 'repkit:';
   if (typeof prefix != 'string') invalid('keyPrefix', 'a string');
-  let stub: ReturnType<DurableObjectNamespaceLike['get']> | undefined;
+  const id = coordinator.idFromName(`${prefix}coordinator`);
 
   const call = async <T>(body: CoordinatorCall): Promise<T> => {
-    stub ??= coordinator.get(coordinator.idFromName(`${prefix}coordinator`));
-    const response = await stub.fetch('https://coordinator.repkit/', { method: 'POST', body: JSON.stringify(body) });
+    // A stub is an I/O object of the request that made it: each call makes its own.
+    const response = await coordinator.get(id).fetch('https://coordinator.repkit/', { method: 'POST', body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`the coordinator answered ${response.status}`);
     return (await response.json()) as T;
   };

@@ -192,15 +192,19 @@ describe('three Node instances, one redis-server', () => {
     try {
       const addresses = Array.from({ length: 200 }, nextAddress);
       const answers: Awaited<ReturnType<typeof get>>[] = [];
+      const start = Date.now();
       // In groups of 20, as fast as a script would ask, over all three instances.
       for (let i = 0; i < 200; i += 20) {
         answers.push(...(await Promise.all(addresses.slice(i, i + 20).map((a, j) => get(instances.urls[(i + j) % 3]!, `scores/${a}`)))));
       }
+      // 60 at once, then one a second as the bucket refills (60 per 60 s) while the script runs.
+      const budget = 60 + Math.ceil((Date.now() - start) / 1000);
       const upstream = addresses.reduce((sum, a) => sum + sb.hits(`scores/${a}`), 0);
-      expect(upstream).toBe(60);
-      expect(answers.filter((a) => a.status == 200)).toHaveLength(60);
+      expect(upstream).toBeGreaterThanOrEqual(60);
+      expect(upstream).toBeLessThanOrEqual(budget);
+      expect(answers.filter((a) => a.status == 200)).toHaveLength(upstream);
       const refused = answers.filter((a) => a.status == 429);
-      expect(refused).toHaveLength(140);
+      expect(refused).toHaveLength(200 - upstream);
       for (const r of refused) expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
       // One event per instance that refused, not one per request.
       const told = instances.events.flat().filter((e) => e.type == 'client-over-budget');
