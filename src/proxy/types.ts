@@ -181,7 +181,7 @@ export interface ProxyOptions {
   /**
    * Decides which on-chain addresses the proxy serves at all, for sites that only show their own
    * members: called with the address of every scores, badges, profiles and badge-image request
-   * (sync or async); `false` (or a throw) answers 403 without asking the service or its cache.
+   * (sync or async); `false` (or a throw) answers 404 `{ message }` without asking the service or its cache (widgets show it as an address without data).
    * @default undefined (every valid address is served)
    */
   allowAddress?: (address: string) => boolean | Promise<boolean>;

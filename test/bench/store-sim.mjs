@@ -16,8 +16,9 @@
  * this measures what the shared cache saves; collapsing of concurrent misses is measured by
  * test/proxy/redis.test.ts.
  *
- * Options (environment): VISITS per hour (default 18000: 5 a second), ADDRESSES (default
- * 5000), ZIPF_S (default 1.0), SEED (default 1). Writes test/bench/store-results.json.
+ * Options (environment): VISITS per hour (default 18000: 5 a second), ADDRESSES (distinct
+ * addresses of each mix, comma-separated; default 200,5000), ZIPF_S (default 1.0), SEED
+ * (default 1). Writes test/bench/store-results.json.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,7 +28,8 @@ import { startRedis } from '../proxy/redis-server.mjs';
 
 const RESULTS = new URL('./store-results.json', import.meta.url).pathname;
 const VISITS = Math.max(100, Number(process.env.VISITS) || 18000);
-const ADDRESSES = Math.max(10, Number(process.env.ADDRESSES) || 5000);
+/** Distinct addresses of each traffic mix: a site with a small community, and a large one. */
+const MIXES = (process.env.ADDRESSES ?? '200,5000').split(',').map((n) => Math.max(10, Number(n) || 200));
 const ZIPF_S = Number(process.env.ZIPF_S) || 1.0;
 const SEED = Number(process.env.SEED) || 1;
 const HOUR_MS = 3_600_000;
@@ -78,10 +80,11 @@ Date.now = () => clock;
 
 /**
  * One simulated hour for `count` instances, with or without the store.
+ * @param {number} addresses
  * @param {number} count
  * @param {boolean} shared
  */
-async function simulate(count, shared, prefix = `sim${count}${shared ? 's' : ''}:`) {
+async function simulate(addresses, count, shared, prefix = `sim${addresses}-${count}${shared ? 's' : ''}:`) {
   let upstream = 0;
   /** @type {typeof fetch} */
   const countingFetch = async (input) => {
@@ -100,7 +103,7 @@ async function simulate(count, shared, prefix = `sim${count}${shared ? 's' : ''}
     proxies.push(createProxy({ apiKey: 'dp_live_simulation', fetch: countingFetch, store, onEvent: () => undefined }));
   }
   const rand = random(SEED);
-  const pick = zipf(ADDRESSES, ZIPF_S, rand);
+  const pick = zipf(addresses, ZIPF_S, rand);
   const start = clock;
   let requests = 0;
   let failed = 0;
@@ -119,18 +122,20 @@ async function simulate(count, shared, prefix = `sim${count}${shared ? 's' : ''}
   await new Promise((resolve) => setTimeout(resolve, 50));
   await Promise.all(stores.map((s) => s.close()));
   clock = start + HOUR_MS + 3_600_000; // the next configuration starts with every answer expired
-  return { instances: count, store: shared ? 'redis' : 'none', requests, upstream, failed };
+  return { addresses, instances: count, store: shared ? 'redis' : 'none', requests, upstream, failed };
 }
 
 const rows = [];
 try {
-  for (const count of INSTANCES) {
-    for (const shared of [false, true]) {
-      const row = await simulate(count, shared);
-      rows.push(row);
-      console.error(
-        `${count} instance(s), store ${row.store}: ${row.upstream} upstream requests for ${row.requests} (${row.failed} failed)`,
-      );
+  for (const addresses of MIXES) {
+    for (const count of INSTANCES) {
+      for (const shared of [false, true]) {
+        const row = await simulate(addresses, count, shared);
+        rows.push(row);
+        console.error(
+          `${addresses} addresses, ${count} instance(s), store ${row.store}: ${row.upstream} upstream requests for ${row.requests} (${row.failed} failed)`,
+        );
+      }
     }
   }
 } finally {
@@ -141,18 +146,21 @@ try {
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version },
-  traffic: { visitsPerHour: VISITS, pathsPerVisit: PATHS.length, addresses: ADDRESSES, zipfExponent: ZIPF_S, seed: SEED },
+  traffic: { visitsPerHour: VISITS, pathsPerVisit: PATHS.length, addresses: MIXES, zipfExponent: ZIPF_S, seed: SEED },
   proxy: { ttlSeconds: 300, staleWhileRevalidateSeconds: 60, memoryCacheEntries: 1000 },
   rows,
 };
 writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
 
-console.log(`| Instances | Upstream requests per hour, no store | With the store (Redis) | Saved |`);
-console.log(`|---:|---:|---:|---:|`);
-for (const count of INSTANCES) {
-  const alone = rows.find((r) => r.instances == count && r.store == 'none');
-  const shared = rows.find((r) => r.instances == count && r.store == 'redis');
-  if (!alone || !shared) continue;
-  const saved = Math.round((1 - shared.upstream / alone.upstream) * 100);
-  console.log(`| ${count} | ${alone.upstream.toLocaleString('en')} | ${shared.upstream.toLocaleString('en')} | ${saved} % |`);
+const n = (/** @type {number} */ x) => x.toLocaleString('en');
+console.log(`| Addresses | Instances | Upstream requests per hour, no store | With the store (Redis) | Saved |`);
+console.log(`|---:|---:|---:|---:|---:|`);
+for (const addresses of MIXES) {
+  for (const count of INSTANCES) {
+    const alone = rows.find((r) => r.addresses == addresses && r.instances == count && r.store == 'none');
+    const shared = rows.find((r) => r.addresses == addresses && r.instances == count && r.store == 'redis');
+    if (!alone || !shared) continue;
+    const saved = Math.round((1 - shared.upstream / alone.upstream) * 100);
+    console.log(`| ${n(addresses)} | ${count} | ${n(alone.upstream)} | ${n(shared.upstream)} | ${saved} % |`);
+  }
 }

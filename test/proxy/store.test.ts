@@ -151,14 +151,14 @@ describe('the per-client budget', () => {
 });
 
 describe('allowAddress', () => {
-  it('serves only the addresses the hook allows (sync or async), refusing the others with 403 and no upstream request', async () => {
+  it('serves only the addresses the hook allows (sync or async), refusing the others with a 404 and no upstream request', async () => {
     const members = new Set([nextAddress(), nextAddress()]);
     const [member, other] = [[...members][0]!, nextAddress()];
     for (const allowAddress of [(a: string) => members.has(a), async (a: string) => members.has(a)]) {
       const { get } = proxyWith({ allowAddress });
       expect((await get(`scores/${member}`)).status).toBe(200);
       const refused = await get(`profiles/${other}`);
-      expect(refused.status).toBe(403);
+      expect(refused.status).toBe(404);
       expect(JSON.parse(refused.body)).toEqual({ message: 'repkit proxy: this site does not serve that address' });
       expect((await get('metadata/badges')).status).toBe(200);
     }
@@ -168,7 +168,7 @@ describe('allowAddress', () => {
         throw new Error('members database down');
       },
     });
-    expect((await throwing.get(`scores/${member}`)).status).toBe(403);
+    expect((await throwing.get(`scores/${member}`)).status).toBe(404);
   });
 });
 
