@@ -110,7 +110,7 @@ describe('three Node instances, one redis-server', () => {
     let limited: Sandbox | undefined;
     let instances: Instances | undefined;
     try {
-      limited = await createSandbox({ quota: { limit: 4, windowMs: 3000 } });
+      limited = await createSandbox({ quota: { limit: 4, windowMs: 5000 } });
       const upstream = limited.url;
       instances = await startInstances(3, { upstream });
       const urls = instances.urls;
@@ -134,7 +134,7 @@ describe('three Node instances, one redis-server', () => {
       expect([...instances.events[0]!, ...instances.events[2]!]).toEqual([]);
 
       // After the reset the instances ask again.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstAt + 3100 - Date.now())));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstAt + 5100 - Date.now())));
       expect((await get(urls[2]!, `scores/${nextAddress()}`)).status).toBe(200);
       expect(upstreamCount()).toBe(6);
     } finally {
