@@ -29,7 +29,8 @@ export interface RedisStoreOptions {
   keyPrefix?: string;
   /**
    * Milliseconds a command may take before it counts as failed and the proxy serves on its own
-   * for a while: a slow Redis must not slow visitors down. 10 to 10000.
+   * for a while: a slow Redis must not slow visitors down. 10 to 1000 (the proxy gives up on any
+   * store call after a second anyway).
    * @default 250
    */
   commandTimeoutMs?: number;
@@ -40,6 +41,12 @@ export interface RedisStore extends ProxyStore {
   /** Closes the connection (the process cannot exit while it is open). */
   close(): Promise<void>;
 }
+
+/**
+ * How long a cold instance's first commands wait for the first connection: under the proxy's
+ * one-second limit on any store call, so that a command does not start after the proxy gave up.
+ */
+const FIRST_CONNECT_WAIT_MS = 800;
 
 /** Deletes a claim only when it is still this instance's: one that lapsed may be another's by now. */
 const RELEASE_SCRIPT = `
@@ -109,54 +116,81 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const prefix = options.keyPrefix ?? 'repkit:';
   if (typeof prefix != 'string') invalid('keyPrefix', 'a string', prefix);
   const timeout = options.commandTimeoutMs ?? 250;
-  if (typeof timeout != 'number' || !Number.isInteger(timeout) || timeout < 10 || timeout > 10000) {
-    invalid('commandTimeoutMs', 'a whole number of milliseconds from 10 to 10000', timeout);
+  if (typeof timeout != 'number' || !Number.isInteger(timeout) || timeout < 10 || timeout > 1000) {
+    invalid('commandTimeoutMs', 'a whole number of milliseconds from 10 to 1000', timeout);
   }
+  const connectTimeout = Math.max(1000, timeout * 4);
   const redis = new Redis(url, {
     commandTimeout: timeout,
-    connectTimeout: Math.max(1000, timeout * 4),
-    // Commands sent while disconnected wait (bounded by the command timeout) rather than fail
-    // at once, so that the first requests after start do not count the store as down.
-    enableOfflineQueue: true,
-    maxRetriesPerRequest: 1,
+    connectTimeout,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
     // Reconnect quickly and for ever: the proxy shares again as soon as the server is back.
     retryStrategy: (times: number) => Math.min(times * 100, 1000),
   });
   // The proxy hears of failures through the commands; without a listener ioredis logs each one.
   redis.on('error', () => undefined);
 
+  let everReady = false;
+  const firstReady = new Promise<void>((resolve) =>
+    redis.once('ready', () => {
+      everReady = true;
+      resolve();
+    }),
+  );
+  /**
+   * A cold instance's first commands wait for the first connection (a TLS handshake to a
+   * managed Redis takes a while) rather than fail at once; later, a command while disconnected
+   * fails at once (no offline queue), so that none runs late, after the proxy has given up on it:
+   * a late claim would hold other instances back for nothing.
+   */
+  const connected = async (): Promise<void> => {
+    if (everReady) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not connected to Redis within ${FIRST_CONNECT_WAIT_MS} ms`)), FIRST_CONNECT_WAIT_MS);
+    });
+    await Promise.race([firstReady, late]).finally(() => clearTimeout(timer));
+  };
   const key = (kind: string, name: string): string => `${prefix}${kind}:${name}`;
   /** The token of each claim this instance holds, by name. */
   const held = new Map<string, string>();
 
   return {
     async get(name) {
+      await connected();
       return answerOf(await redis.get(key('a', name)));
     },
     async set(name, answer) {
+      await connected();
       const ttl = Math.ceil(answer.keepUntil - Date.now());
       if (ttl > 0) await redis.set(key('a', name), JSON.stringify(answer), 'PX', ttl);
     },
     async claim(name, ttlMs) {
+      await connected();
       const token = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
       const got = (await redis.set(key('c', name), token, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK';
       if (got) held.set(name, token);
       return got;
     },
     async release(name) {
+      await connected();
       const token = held.get(name);
       held.delete(name);
       if (token !== undefined) await redis.eval(RELEASE_SCRIPT, 1, key('c', name), token);
     },
     async pause(untilMs) {
+      await connected();
       const ttl = Math.ceil(untilMs - Date.now());
       if (ttl > 0) await redis.eval(PAUSE_SCRIPT, 1, `${prefix}pause`, String(Math.ceil(untilMs)), String(ttl));
     },
     async pausedUntil() {
+      await connected();
       const value = Number(await redis.get(`${prefix}pause`));
       return Number.isFinite(value) ? value : 0;
     },
     async take(name, bucket: TokenBucket, now): Promise<TokenGrant> {
+      await connected();
       const reply = (await redis.eval(
         TAKE_SCRIPT,
         1,
