@@ -53,6 +53,7 @@ export async function startRedis() {
   /** @type {import('node:child_process').ChildProcess | undefined} */
   let child;
   const start = async () => {
+    if (child && child.exitCode === null) return;
     child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     });
