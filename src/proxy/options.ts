@@ -4,6 +4,7 @@ import { DEFAULT_BASE_URL } from '../client/options';
 import { OptionError, invalid, refuseNearMiss } from '../client/option-error';
 import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
 import { isRecord, ownValue } from '../util/values';
+import type { ProxyStore, TokenBucket } from './store';
 import type { ProxyCache, ProxyEvent, ProxyOptions } from './types';
 
 /** The production service, the proxy's default `upstream`. */
@@ -27,6 +28,11 @@ export interface ProxyOption<V> {
 
 /** Requests that may wait for an upstream slot, per slot: the queue holds `maxUpstreamRequests` × this. */
 export const QUEUED_PER_SLOT = 8;
+
+/** The default `clientBudget`: far above what a page of widgets asks for (a few paths per address shown). */
+export const DEFAULT_CLIENT_BUDGET = { requests: 60, perSeconds: 60 } as const;
+
+const STORE_METHODS = ['get', 'set', 'claim', 'release', 'pause', 'pausedUntil', 'take'] as const;
 
 /** How often the default `onEvent` sums up repeats of one kind of event. */
 export const LOG_INTERVAL_MS = 60_000;
@@ -126,6 +132,31 @@ const checkCache = (v: unknown, name: string): ProxyCache | undefined => {
   return invalid(name, 'false or an object with get(key) and set(key, answer)', v);
 };
 
+const checkStore = (v: unknown, name: string): ProxyStore | undefined => {
+  if (v === undefined) return undefined;
+  const s = v as Record<string, unknown> | null;
+  if (s && typeof s == 'object' && STORE_METHODS.every((m) => typeof s[m] == 'function')) return v as ProxyStore;
+  return invalid(name, `a ProxyStore (redisStore(), workersStore() or an object with ${STORE_METHODS.join(', ')})`, v);
+};
+
+const checkClientBudget = (v: unknown, name: string): TokenBucket | false => {
+  if (v === false) return false;
+  const b = v as { requests?: unknown; perSeconds?: unknown } | null;
+  const whole = (x: unknown, max: number): x is number => typeof x == 'number' && Number.isInteger(x) && x >= 1 && x <= max;
+  if (!b || typeof b != 'object' || !whole(b.requests, 100000) || !whole(b.perSeconds, 86400)) {
+    return invalid(name, 'false or { requests: 1 to 100000, perSeconds: 1 to 86400 } (whole numbers)', JSON.stringify(v));
+  }
+  return { capacity: b.requests, perSeconds: b.perSeconds };
+};
+
+/** Trusted `X-Forwarded-For` hops; 0 when the header is not trusted. */
+const checkTrustProxy = (v: unknown, name: string): number => {
+  if (v === undefined || v === false) return 0;
+  if (v === true) return 1;
+  if (typeof v == 'number' && Number.isInteger(v) && v >= 1 && v <= 10) return v;
+  return invalid(name, 'a boolean or the number of your proxies in front (1 to 10)', v);
+};
+
 const checkFetch = (v: unknown, name: string): typeof fetch =>
   // Bound: some runtimes (Workers) refuse a global fetch called with another `this`.
   fn<typeof fetch | undefined>(typeof globalThis.fetch == 'function' ? globalThis.fetch.bind(globalThis) : undefined).check(v, name) ??
@@ -157,6 +188,10 @@ export const PROXY_OPTIONS = {
   onEvent: { check: (v, name) => fn(v === undefined ? summarisedLog() : undefined).check(v, name)! } as ProxyOption<
     (event: ProxyEvent) => void
   >,
+  store: { check: checkStore },
+  clientBudget: { default: DEFAULT_CLIENT_BUDGET, check: checkClientBudget },
+  trustProxy: { default: false, check: checkTrustProxy },
+  allowAddress: fn<((address: string) => boolean | Promise<boolean>) | undefined>(undefined),
 } satisfies { readonly [K in keyof ProxyOptions]-?: ProxyOption<unknown> };
 
 /** Options after defaults and checks. */

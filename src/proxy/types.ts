@@ -2,6 +2,7 @@
  * Public types of `repkit/proxy`. Only the standard fetch types (`Request`, `Response`) appear
  * here: the same declarations serve Workers, Deno, Bun, edge functions and Node 18+.
  */
+import type { ProxyStore } from './store';
 
 /**
  * What a platform hands a fetch handler besides the request, as far as the proxy uses it:
@@ -11,6 +12,12 @@
  */
 export interface ProxyContext {
   waitUntil?(promise: Promise<unknown>): void;
+  /**
+   * The network address of the client that sent the request (the socket's peer), which a
+   * fetch `Request` does not carry: `repkit/proxy/node` passes it, for the per-client budget
+   * (`clientBudget`).
+   */
+  clientAddress?: string;
 }
 
 /**
@@ -47,8 +54,9 @@ export interface ProxyCache {
 
 /**
  * Something the proxy's operator should hear of: what it serves, once, when it is created; a
- * page refused for its origin; or the service failing or refusing the proxy (a bad key, a spent
- * quota). Never sent to the visitor's page.
+ * page refused for its origin; the service failing or refusing the proxy (a bad key, a spent
+ * quota); a client over its budget; or the shared store failing and coming back. Never sent to
+ * the visitor's page.
  */
 export interface ProxyEvent {
   /**
@@ -56,15 +64,28 @@ export interface ProxyEvent {
    * `origin-refused`: a page of an origin not in `allowOrigins`; `rate-limited`: the service's
    * quota is spent; `upstream-error`: the service failed or refused; `upstream-busy`: every one
    * of `maxUpstreamRequests` was taken for `upstreamQueueMs` (or the queue was full), so a new
-   * path was answered 503.
+   * path was answered 503; `client-over-budget`: a client asked for more new answers than
+   * `clientBudget` allows (once per client until its budget refills); `store-unavailable`: the
+   * `store` failed or was slow, and this instance serves on its own; `store-restored`: the
+   * `store` answers again (each once per outage).
    */
-  type: 'ready' | 'origin-refused' | 'upstream-error' | 'rate-limited' | 'upstream-busy';
+  type:
+    | 'ready'
+    | 'origin-refused'
+    | 'upstream-error'
+    | 'rate-limited'
+    | 'upstream-busy'
+    | 'client-over-budget'
+    | 'store-unavailable'
+    | 'store-restored';
   /** One line that says what happened and what to check, for a log. */
   message: string;
-  /** The service path asked for (`/api/v2/scores/…`), without the proxy's `basePath`; absent on `ready`. */
+  /** The service path asked for (`/api/v2/scores/…`), without the proxy's `basePath`; absent on `ready` and the store's events. */
   path?: string;
   /** The refused page's origin. */
   origin?: string;
+  /** The client over its budget: its address (an IPv6 address by its /64). */
+  client?: string;
   /** The service's HTTP status, when it answered. */
   status?: number;
   /** On `ready`: the service's base URL the proxy forwards to. */
@@ -189,4 +210,49 @@ export interface ProxyOptions {
    * @default a summarising console log
    */
   onEvent?: (event: ProxyEvent) => void;
+  /**
+   * State shared by every instance of the proxy: answers, request collapsing (one upstream
+   * request per path at a time across instances) and the pause after the service's 429, and
+   * the client budgets. `redisStore` from `repkit/proxy/redis` for Node and containers,
+   * `workersStore` from `repkit/proxy/workers` on Cloudflare Workers, or your own
+   * {@link ProxyStore}. The in-memory `cache` stays in front of it. When the store fails or is
+   * slow, each instance serves on its own (never failing a visitor for it), tells `onEvent`
+   * once, and shares again when the store answers.
+   * @default undefined (each instance on its own)
+   */
+  store?: ProxyStore;
+  /**
+   * How many requests that go to the service (answers not in any cache) one client may cause:
+   * a token bucket of `requests` tokens, refilled evenly over `perSeconds`. Cached answers never
+   * count. A client over it gets 429 with `Retry-After` and nothing goes upstream, so a stranger
+   * cannot spend the site's quota by asking for many addresses. Counted in the `store` when there
+   * is one. Clients are told apart by network address (see `trustProxy`); where the platform
+   * gives none, no budget applies. `false` turns the budget off.
+   * @default { requests: 60, perSeconds: 60 }
+   */
+  clientBudget?: ClientBudget | false;
+  /**
+   * Whether the proxy runs behind proxies of yours that append the client's address to
+   * `X-Forwarded-For` (a load balancer, a CDN): `true` for one, or how many. The client is then
+   * the address that many entries from the right. Leave it off otherwise: any client can write
+   * that header. Without it the client is the socket's address (`repkit/proxy/node`) or, on
+   * Workers, `CF-Connecting-IP`.
+   * @default false
+   */
+  trustProxy?: boolean | number;
+  /**
+   * Decides which on-chain addresses the proxy serves at all, for sites that only show their own
+   * members: called with the address of every scores, badges, profiles and badge-image request
+   * (sync or async); `false` (or a throw) answers 404 `{ message }` without asking the service or its cache (widgets show it as an address without data).
+   * @default undefined (every valid address is served)
+   */
+  allowAddress?: (address: string) => boolean | Promise<boolean>;
+}
+
+/** A per-client budget (option `clientBudget`). */
+export interface ClientBudget {
+  /** Requests to the service a client may cause in a burst, and per `perSeconds` over time. 1 to 100000. */
+  requests: number;
+  /** Seconds in which a client's spent budget comes back in full. 1 to 86400. */
+  perSeconds: number;
 }

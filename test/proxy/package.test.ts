@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * `repkit/proxy` and `repkit/proxy/node` as a consumer gets them: the packed tarball installed
- * offline into a throwaway project, imported by name from Node (ESM, and `import()` from
+ * `repkit/proxy`, `repkit/proxy/node`, `repkit/proxy/redis` and `repkit/proxy/workers` as a
+ * consumer gets them: the packed tarball installed offline into a throwaway project, imported by name from Node (ESM, and `import()` from
  * CommonJS), and type-checked by TypeScript under `moduleResolution` `bundler` and `node16`
  * with the strictest settings (declarations checked too).
  */
@@ -56,7 +56,16 @@ const server = http.createServer(toNodeListener(proxy)).listen(0, '127.0.0.1', a
 const TYPED = `
 import { createProxy, memoryCache, type CachedAnswer, type ProxyCache, type ProxyHandler, type ProxyOptions } from 'repkit/proxy';
 import { toNodeListener, type NodeListenerOptions } from 'repkit/proxy/node';
+import { redisStore, type RedisStore } from 'repkit/proxy/redis';
+import { RepkitCoordinator, workersStore, type DurableObjectNamespaceLike, type KvNamespaceLike } from 'repkit/proxy/workers';
 import http from 'node:http';
+
+const shared: RedisStore = redisStore({ url: 'redis://127.0.0.1:6379', keyPrefix: 'site:', commandTimeoutMs: 250 });
+createProxy({ apiKey: 'k', store: shared, clientBudget: { requests: 10, perSeconds: 60 }, trustProxy: 1, allowAddress: async (a) => a.length > 0 });
+declare const kv: KvNamespaceLike;
+declare const coordinator: DurableObjectNamespaceLike;
+createProxy({ apiKey: 'k', store: workersStore({ kv, coordinator }), clientBudget: false });
+export const coordinatorClass: typeof RepkitCoordinator = RepkitCoordinator;
 
 const options: ProxyOptions = { apiKey: 'k', allowOrigins: ['https://a.example'], ttlSeconds: 300 };
 const store = new Map<string, CachedAnswer>();
@@ -85,6 +94,15 @@ describe('the packed package', () => {
     writeFileSync(join(dir, 'app/consumer.cjs'), `import('repkit/proxy').then((m) => console.log(typeof m.createProxy));`);
     const { stdout } = await run(process.execPath, ['consumer.cjs'], { cwd: join(dir, 'app') });
     expect(stdout.trim()).toBe('function');
+  });
+
+  it('names the missing peer when repkit/proxy/redis is imported without ioredis installed', async () => {
+    writeFileSync(
+      join(dir, 'app/redis-consumer.mjs'),
+      `import('repkit/proxy/redis').then(() => console.log('loaded'), (e) => console.log(e.message));`,
+    );
+    const { stdout } = await run(process.execPath, ['redis-consumer.mjs'], { cwd: join(dir, 'app') });
+    expect(stdout).toMatch(/Cannot find package 'ioredis'/);
   });
 
   for (const [module, moduleResolution] of [
