@@ -50,8 +50,14 @@ export interface ProxyCache {
  * failing or refusing the proxy (a bad key, a spent quota). Never sent to the visitor's page.
  */
 export interface ProxyEvent {
-  /** `origin-refused`: a page of an origin not in `allowOrigins`; `rate-limited`: the service's quota is spent; `upstream-error`: the service failed or refused. */
-  type: 'origin-refused' | 'upstream-error' | 'rate-limited';
+  /**
+   * `origin-refused`: a page of an origin not in `allowOrigins`; `rate-limited`: the service's
+   * quota is spent; `upstream-error`: the service failed or refused; `upstream-not-service`:
+   * `upstream` is not the service (a 404 that is not the service's own, for a path the service
+   * has: its path is wrong), told once; pages then get a 502 whose `code` is
+   * `upstream-not-service`, and their widgets say that the proxy's upstream looks wrong.
+   */
+  type: 'origin-refused' | 'upstream-error' | 'rate-limited' | 'upstream-not-service';
   /** One line that says what happened and what to check, for a log. */
   message: string;
   /** The service path asked for (`/api/v2/scores/…`), without the proxy's `basePath`. */

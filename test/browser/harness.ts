@@ -29,14 +29,15 @@ export interface BrowserFixture {
 
 /**
  * Starts the sandbox (serving dist/ and demo/) and one Chromium for the calling file.
- * `sandboxOptions` shape the service, such as a slow first computation.
+ * `sandboxOptions` shape the service, such as a slow first computation; `args` are Chromium
+ * flags besides the project's (such as a feature a shipped Chrome may have on).
  */
-export const useBrowser = (sandboxOptions: Omit<SandboxOptions, 'staticRoot'> = {}): BrowserFixture => {
+export const useBrowser = (sandboxOptions: Omit<SandboxOptions, 'staticRoot'> = {}, args: string[] = []): BrowserFixture => {
   let browser: Browser | undefined;
   let sandbox: Sandbox | undefined;
   beforeAll(async () => {
     sandbox = await createSandbox({ ...sandboxOptions, staticRoot: ROOT });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
     mkdirSync(ARTIFACTS, { recursive: true });
   });
   afterAll(async () => {
