@@ -10,7 +10,7 @@ import { dts } from 'rollup-plugin-dts';
 import ts from 'typescript';
 
 /**
- * The oldest browsers README's "Browser support" table names (Chrome 93, Firefox 92, Safari 15.4),
+ * The oldest browsers docs/reference.md's "Browser support" table names (Chrome 93, Firefox 92, Safari 15.4),
  * in lightningcss's encoding (major << 16 | minor << 8): the minifier keeps or lowers syntax for them.
  */
 const CSS_TARGETS = { chrome: 93 << 16, firefox: 92 << 16, safari: (15 << 16) | (4 << 8) };

@@ -6,7 +6,7 @@ import { BODY_BOUNDS } from '../util/option-checks';
 import { parseJson } from '../util/values';
 
 /**
- * One request for a page of widgets (README, "One request for a page of widgets"): the add-on
+ * One request for a page of widgets (docs/proxy.md, "One request for a page of widgets"): the add-on
  * (`import 'repkit/batch'`, or dist/repkit.batch.js after a repkit script) puts {@link batching}
  * in the place of ./transport's `get` (./transport's `setSend`). A client
  * without `apiKey` talks to a proxy (nothing else answers it), so the requests it makes in one
