@@ -524,8 +524,14 @@ describe('CORS', () => {
   it('a refused origin, an invalid key or no key from a browser: 403 without any CORS header', async () => {
     const cases: Array<[GetOptions, Record<string, unknown>]> = [
       // Exactly WIRE.md's bodies: nothing more (the allowed origins are the key owner's business).
-      [{ key: ORIGIN_LOCKED_KEY, origin: 'https://evil.example' }, { success: false, error: 'Origin not allowed' }],
-      [{ key: ORIGIN_LOCKED_KEY, origin: `${ORIGIN_LOCKED_ORIGIN}.evil.example` }, { success: false, error: 'Origin not allowed' }],
+      [
+        { key: ORIGIN_LOCKED_KEY, origin: 'https://evil.example' },
+        { success: false, error: 'Origin not allowed' },
+      ],
+      [
+        { key: ORIGIN_LOCKED_KEY, origin: `${ORIGIN_LOCKED_ORIGIN}.evil.example` },
+        { success: false, error: 'Origin not allowed' },
+      ],
       [
         { key: 'wrong-key', origin: 'https://example.org' },
         { success: false, error: 'Invalid API key' },
