@@ -144,7 +144,6 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     // destroyed widget's leftovers finds no host to act on.
     root.addEventListener('click', this.#onClick);
     root.addEventListener('error', onImageError, true);
-    this.#held.hold(QUOTA_WATCH, watchGates(this.#onGate));
     this.#host = host;
     this.#view = view;
     this.#applyHost();
@@ -273,6 +272,8 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       // The first answer for a new address is computed on the spot and can take half a minute.
       this.#later(() => id == this.#loadId && this.#slow(), SLOW_LOAD_MS);
     }
+    // Only while a load is under way, so that the page-wide watchers never keep a widget alive.
+    this.#held.hold(QUOTA_WATCH, watchGates(this.#onGate));
     let outcome: { data: Data } | { error: unknown };
     try {
       outcome = { data: await this.#kind.load(this.#client, this.#options, { signal: controller.signal, fresh }) };
@@ -282,6 +283,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     // Answers that arrive before the next frame are all rendered in it, in one pass.
     if (id == this.#loadId) await nextFrame(win);
     if (id != this.#loadId) return;
+    this.#held.release(QUOTA_WATCH);
     if ('error' in outcome) {
       // A spent quota: kept for the next page load, and the widget loads again when it resets (a
       // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
@@ -315,7 +317,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   }
 
   /**
-   * A quota gate closed (src/client/quota.ts). When it is this widget's: the reset is kept for the
+   * A quota gate closed (src/client/quota.ts) during a load. When it is this widget's: the reset is kept for the
    * next page load (with `cache`), whether the client waits for it (a reset seconds away: the load
    * then goes on by itself) or the load fails (the widget then loads again at the reset), and a
    * widget still loading says so at once instead of "calculating".
