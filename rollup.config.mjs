@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import nodeResolve from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
@@ -39,7 +40,9 @@ function cssText() {
         code: readFileSync(file),
         minify: true,
         targets: CSS_TARGETS,
-        exclude: Features.LightDark,
+        // Nor :dir() as :lang() lists: a card is right to left by its dir (the page's, inherited, or
+        // a catalogue's), not by a language; where :dir() is missing the rule is simply skipped.
+        exclude: Features.LightDark | Features.DirSelector,
       });
       for (const warning of warnings) this.warn(`${file}: ${warning.message}`);
       const css = code.toString();
@@ -50,20 +53,8 @@ function cssText() {
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
-/**
- * Writes the package version in place of `__REPKIT_VERSION__` (src/version.ts).
- * @returns {import('rollup').Plugin}
- */
-function packageVersion() {
-  return {
-    name: 'package-version',
-    transform(code) {
-      return code.includes('__REPKIT_VERSION__')
-        ? { code: code.replaceAll('__REPKIT_VERSION__', JSON.stringify(version)), map: null }
-        : null;
-    },
-  };
-}
+/** Writes the package version in place of `__REPKIT_VERSION__` (src/version.ts). */
+const packageVersion = () => replace({ preventAssignment: true, values: { __REPKIT_VERSION__: JSON.stringify(version) } });
 
 /**
  * With no "type" in package.json, `.d.ts` files describe CommonJS: right for the UMD that
