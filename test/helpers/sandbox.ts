@@ -34,6 +34,20 @@ export const useSandbox = (): { readonly url: string; readonly sandbox: Sandbox;
 };
 
 /**
+ * A config of `type` for the rich address on the file's sandbox, retries off, in English: what
+ * a widget test starts from (`extra` adds or overrides options).
+ */
+export const widgetConfig = <T extends string>(server: { readonly url: string }, type: T, extra: Record<string, unknown> = {}) => ({
+  type,
+  apiKey: API_KEY,
+  address: ADDRESSES.rich,
+  baseUrl: server.url,
+  retries: 0,
+  locale: 'en-US',
+  ...extra,
+});
+
+/**
  * A reputation config for the rich address on a base URL of its own (own cache, own fault
  * counters, own request count), with retries off.
  */
