@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ORIGIN_LOCKED_KEY } from '../../demo/fixtures.mjs';
-import { ADDRESSES, API_KEY, settled, useBrowser, type BrowserFixture } from './harness';
+import { ADDRESSES, API_KEY, closedPort, settled, useBrowser, type BrowserFixture } from './harness';
 
 const BROWSERS: [string, BrowserFixture][] = [
   ["Debian's Chromium", useBrowser()],
@@ -52,15 +52,6 @@ const pageOrigin = () => siteOrigin;
 const openPage = async (page: Page, path: string, body: string): Promise<void> => {
   pages.set(path, body);
   await page.goto(`${siteOrigin}${path}`);
-};
-
-/** A port nothing listens on: a server's, just closed. */
-const closedPort = async (): Promise<number> => {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 };
 
 /** A page that mounts one reputation widget per config (`apiKey: null`: none), against `baseUrl` on another origin. */

@@ -1,4 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../demo/sandbox.mjs';
@@ -118,3 +120,12 @@ export const servicePathsOf = (urls: string[]): string[] =>
     const at = url.pathname.indexOf('/api/v2/');
     return at < 0 ? [] : [url.pathname.slice(at)];
   });
+
+/** A port nothing listens on: a server's, just closed. */
+export const closedPort = async (): Promise<number> => {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+};
