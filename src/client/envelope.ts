@@ -2,6 +2,12 @@ import { fail, malformed } from './failure';
 import { isRecord, isText, parseJson } from '../util/values';
 
 /**
+ * The `code` of a repkit proxy's 502 whose `upstream` is not the service (it answered a 404 that
+ * is not the service's own): the proxy sets it, the client recognises it.
+ */
+export const UPSTREAM_NOT_SERVICE = 'upstream-not-service';
+
+/**
  * The `data` of a success envelope `{ success: true, data }` (docs/reference.md, "Errors"); otherwise
  * fails the attempt with what the answer stands for: its error status, or a body that is not
  * such an envelope. The service's own words in a failure body are its `message`, else `error`
@@ -16,6 +22,8 @@ export const unwrap = (status: number, text: string): unknown => {
     // The service's own 404s name what is missing; its catch-all (or a body that is not even
     // JSON: another server) means the path is not one of its routes: baseUrl is wrong.
     if (status == 404 && (!record || said == 'Not Found')) fail('not-service');
+    // A repkit proxy's word that the same happened to it: its `upstream` is wrong (src/proxy/classify.ts).
+    if (record?.code == UPSTREAM_NOT_SERVICE) fail('proxy-upstream');
     fail(status == 401 || (status == 403 && /key/i.test(said ?? '')) ? 'invalid-key' : 'http', status, saidShort);
   }
   // A failure reported inside a 200 is not an answer a widget can show.

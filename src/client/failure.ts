@@ -35,9 +35,12 @@ const WORDS: Readonly<Record<ServiceErrorKind, string>> = {
   malformed: 'malformed response|: $',
   network: 'could not reach the service| (connection failed$)',
   unreachable: 'could not reach the service: check baseUrl (host, port)',
-  refused: 'origin@ refused: add it to the API key in the developer portal (at most three), or use a proxy',
+  // The browser cannot tell these causes apart (./probe), so the sentence names both, likeliest first.
+  refused:
+    'the service refused this page. Most likely the API key does not allow origin@: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey',
   blocked: 'blocked by CSP: add the service to connect-src',
   'not-service': 'no service at baseUrl (404): check its path',
+  'proxy-upstream': "the proxy's upstream is not the service (404): check the proxy's upstream option",
   'invalid-key': 'invalid API key',
   quota: 'quota used up until $',
   timeout: 'timed out| after $ ms',

@@ -6,6 +6,20 @@
  */
 const gates = new Map<string, number>();
 
+/** Told of every gate that closes (or closes for longer): its name and when it opens. */
+type GateWatcher = (key: string, at: number) => void;
+const watchers = new Set<GateWatcher>();
+
+/**
+ * Calls `watcher` whenever a gate closes, also while a client waits for a reset seconds away
+ * (./request), so that a widget can say so and keep the reset for the next page load. Returns
+ * the function that stops it.
+ */
+export const watchGates = (watcher: GateWatcher): (() => void) => {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+};
+
 /**
  * The gate's name for a base URL and key: the URL and a 32-bit digest of the key, never the
  * key itself, since the name may be stored in the page's storage.
@@ -22,8 +36,10 @@ export const gateKey = (baseUrl: string, apiKey = ''): string => {
  */
 export const gate = (key: string, at = 0): number => {
   const known = gates.get(key) ?? 0;
-  if (at > known) gates.set(key, at);
-  else at = known;
+  if (at > known) {
+    gates.set(key, at);
+    for (const watcher of watchers) watcher(key, at);
+  } else at = known;
   return at > Date.now() ? at : 0;
 };
 

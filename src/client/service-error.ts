@@ -4,12 +4,17 @@
  * - `network`: the connection failed: an answer cut short, or (outside a page) no answer at all;
  * - `unreachable`: in a page, nothing answers at that URL (connection refused, DNS, wrong
  *   port or host, offline): a second request without the key got no answer either;
- * - `refused`: in a page, something answers at that URL but the browser may not read it:
- *   the service refused this page's origin, or the key from a browser (its 403 has no CORS
- *   headers). Add the origin to the key in the service's developer portal, or use a proxy;
+ * - `refused`: in a page, the service answers at that URL (it answers a CORS `OPTIONS`
+ *   request) but refused this request: most likely the key does not allow this page's origin,
+ *   else the key is wrong or missing. Its 403 has no CORS headers, so the browser cannot tell
+ *   which (./probe). Add the origin to the key in the service's developer portal, or use a
+ *   proxy; check the key;
  * - `blocked`: the page's Content-Security-Policy does not allow the URL (`connect-src`);
  * - `not-service`: a 404 that is not the service's (its catch-all `Not Found`, or a body that
  *   is not JSON) for a path repkit built: `baseUrl`'s path is wrong;
+ * - `proxy-upstream`: `baseUrl` is a repkit proxy whose `upstream` is not the service (its path
+ *   is wrong: the service's catch-all 404, or a 404 that is not JSON); the proxy says so with a
+ *   502 whose body has `"code": "upstream-not-service"` (src/proxy/classify.ts);
  * - `invalid-key`: the service said the API key is missing, malformed, invalid or revoked
  *   (401, or a 403 about the key read server-side);
  * - `quota`: the key's quota is used up (429): see {@link ServiceError.retryAt}. Until then no
@@ -27,6 +32,7 @@ export type ServiceErrorKind =
   | 'refused'
   | 'blocked'
   | 'not-service'
+  | 'proxy-upstream'
   | 'invalid-key'
   | 'quota'
   | 'timeout'

@@ -50,16 +50,23 @@ export interface Messages {
   'Could not reach the service.': string;
   /** Nothing answers at `baseUrl`. */
   'Could not reach the service: check baseUrl (host, port).': string;
-  /** The service answered but refused this page: `$` is the page's origin, in brackets after a space, or nothing. */
-  'Origin$ refused: add it to the API key in the developer portal (at most three), or use a proxy.': string;
+  /**
+   * A browser request the service refused without CORS headers, so the page cannot tell why: the
+   * key does not allow the page's origin (the likeliest: a new key allows only the portal's own
+   * origin), or the key is wrong or missing. `$` is the page's origin, in brackets after a space,
+   * or nothing.
+   */
+  'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.': string;
   /** The page's Content-Security-Policy blocked the request. */
   'Blocked by CSP: add the service to connect-src.': string;
   /** `baseUrl` answers, but it is not the service. */
   'No service at baseUrl (404): check its path.': string;
+  /** `baseUrl` is a repkit proxy whose `upstream` is not the service (it answered a 404 that is not the service's own). */
+  "The proxy's upstream is not the service (404): check the proxy's upstream option.": string;
   /** The API key is not valid. */
   'Invalid API key.': string;
-  /** The key's quota is spent: `$` is when it resets (date and time, in the visitor's time zone). */
-  'Quota used up until $.': string;
+  /** The key's quota is spent: `$` is when it resets and the widget loads again by itself (date and time, in the visitor's time zone). */
+  'Quota used up: trying again at $.': string;
   /** The service took longer than `timeoutMs`. */
   'Timed out.': string;
   /** The answer was over `maxResponseBytes`. */

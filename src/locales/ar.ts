@@ -21,12 +21,14 @@ const messages: Locale = {
   'The service did not accept this request.': 'لم تقبل الخدمة هذا الطلب.',
   'Could not reach the service.': 'تعذّر الوصول إلى الخدمة.',
   'Could not reach the service: check baseUrl (host, port).': 'تعذّر الوصول إلى الخدمة: تحقّق من baseUrl (المضيف والمنفذ).',
-  'Origin$ refused: add it to the API key in the developer portal (at most three), or use a proxy.':
-    'رُفض المصدر$: أضِفه إلى مفتاح API في بوابة المطوّرين (ثلاثة على الأكثر) أو استخدم وكيلًا.',
+  'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.':
+    'رفضت الخدمة هذه الصفحة. الأرجح أن مفتاح API لا يسمح بالمصدر$: أضِفه في بوابة المطوّرين أو استخدم وكيلًا. وإلا فالمفتاح خاطئ أو مفقود: تحقّق من apiKey.',
   'Blocked by CSP: add the service to connect-src.': 'حُظر بسبب CSP: أضِف الخدمة إلى connect-src.',
   'No service at baseUrl (404): check its path.': 'لا توجد خدمة على baseUrl (404): تحقّق من المسار.',
+  "The proxy's upstream is not the service (404): check the proxy's upstream option.":
+    'عنوان upstream للوكيل ليس الخدمة (404): تحقّق من خيار upstream في الوكيل.',
   'Invalid API key.': 'مفتاح API غير صالح.',
-  'Quota used up until $.': 'نفدت الحصة حتى $.',
+  'Quota used up: trying again at $.': 'نفدت الحصة: ستُعاد المحاولة في $.',
   'Timed out.': 'انتهت مهلة الطلب.',
   'Response too large.': 'الاستجابة كبيرة جدًا.',
   'Redirect not followed.': 'لا تُتّبع عمليات إعادة التوجيه.',

@@ -20,12 +20,14 @@ const messages: Locale = {
   'The service did not accept this request.': 'Der Dienst hat diese Anfrage abgelehnt.',
   'Could not reach the service.': 'Der Dienst ist nicht erreichbar.',
   'Could not reach the service: check baseUrl (host, port).': 'Der Dienst ist nicht erreichbar: Prüfen Sie baseUrl (Host, Port).',
-  'Origin$ refused: add it to the API key in the developer portal (at most three), or use a proxy.':
-    'Origin$ abgelehnt: Tragen Sie ihn im Entwicklerportal beim API-Schlüssel ein (höchstens drei) oder verwenden Sie einen Proxy.',
+  'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.':
+    'Der Dienst hat diese Seite abgelehnt. Wahrscheinlich lässt der API-Schlüssel den Origin$ nicht zu: Tragen Sie ihn im Entwicklerportal ein oder verwenden Sie einen Proxy. Andernfalls ist der Schlüssel falsch oder fehlt: Prüfen Sie apiKey.',
   'Blocked by CSP: add the service to connect-src.': 'Durch CSP blockiert: Nehmen Sie den Dienst in connect-src auf.',
   'No service at baseUrl (404): check its path.': 'Unter baseUrl gibt es keinen Dienst (404): Prüfen Sie den Pfad.',
+  "The proxy's upstream is not the service (404): check the proxy's upstream option.":
+    'Das upstream des Proxys ist nicht der Dienst (404): Prüfen Sie die Option upstream des Proxys.',
   'Invalid API key.': 'Ungültiger API-Schlüssel.',
-  'Quota used up until $.': 'Kontingent bis $ aufgebraucht.',
+  'Quota used up: trying again at $.': 'Kontingent aufgebraucht: neuer Versuch am $.',
   'Timed out.': 'Zeitüberschreitung.',
   'Response too large.': 'Antwort zu groß.',
   'Redirect not followed.': 'Weiterleitungen werden nicht befolgt.',

@@ -20,12 +20,14 @@ const messages: Locale = {
   'The service did not accept this request.': 'El servicio no aceptó esta solicitud.',
   'Could not reach the service.': 'No se pudo conectar con el servicio.',
   'Could not reach the service: check baseUrl (host, port).': 'No se pudo conectar con el servicio: revisa baseUrl (host, puerto).',
-  'Origin$ refused: add it to the API key in the developer portal (at most three), or use a proxy.':
-    'Origen$ rechazado: añádelo a la clave de API en el portal para desarrolladores (tres como máximo) o usa un proxy.',
+  'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.':
+    'El servicio rechazó esta página. Lo más probable es que la clave de API no permita el origen$: añádelo en el portal para desarrolladores o usa un proxy. Si no, la clave es incorrecta o falta: revisa apiKey.',
   'Blocked by CSP: add the service to connect-src.': 'Bloqueado por la CSP: añade el servicio a connect-src.',
   'No service at baseUrl (404): check its path.': 'No hay ningún servicio en baseUrl (404): revisa la ruta.',
+  "The proxy's upstream is not the service (404): check the proxy's upstream option.":
+    'El upstream del proxy no es el servicio (404): revisa la opción upstream del proxy.',
   'Invalid API key.': 'Clave de API no válida.',
-  'Quota used up until $.': 'Cuota agotada hasta el $.',
+  'Quota used up: trying again at $.': 'Cuota agotada: se volverá a intentar el $.',
   'Timed out.': 'Se agotó el tiempo de espera.',
   'Response too large.': 'Respuesta demasiado grande.',
   'Redirect not followed.': 'No se siguen redirecciones.',

@@ -20,12 +20,14 @@ const messages: Locale = {
   'The service did not accept this request.': 'Le service a refusé cette requête.',
   'Could not reach the service.': 'Impossible de joindre le service.',
   'Could not reach the service: check baseUrl (host, port).': 'Impossible de joindre le service\u00a0: vérifiez baseUrl (hôte, port).',
-  'Origin$ refused: add it to the API key in the developer portal (at most three), or use a proxy.':
-    'Origine$ refusée\u00a0: ajoutez-la à la clé d’API dans le portail développeur (trois au maximum) ou utilisez un proxy.',
+  'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.':
+    'Le service a refusé cette page. Le plus probable\u00a0: la clé d’API n’autorise pas l’origine$\u00a0; ajoutez-la dans le portail développeur, ou utilisez un proxy. Sinon, la clé est erronée ou absente\u00a0: vérifiez apiKey.',
   'Blocked by CSP: add the service to connect-src.': 'Bloqué par la CSP\u00a0: ajoutez le service à connect-src.',
   'No service at baseUrl (404): check its path.': 'Aucun service à l’adresse baseUrl (404)\u00a0: vérifiez son chemin.',
+  "The proxy's upstream is not the service (404): check the proxy's upstream option.":
+    'L’upstream du proxy n’est pas le service (404)\u00a0: vérifiez l’option upstream du proxy.',
   'Invalid API key.': 'Clé d’API non valide.',
-  'Quota used up until $.': 'Quota épuisé jusqu’au $.',
+  'Quota used up: trying again at $.': 'Quota épuisé\u00a0: nouvel essai le $.',
   'Timed out.': 'Délai dépassé.',
   'Response too large.': 'Réponse trop volumineuse.',
   'Redirect not followed.': 'Redirection non suivie.',

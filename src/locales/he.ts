@@ -21,12 +21,14 @@ const messages: Locale = {
   'The service did not accept this request.': 'השירות לא קיבל את הבקשה.',
   'Could not reach the service.': 'אין חיבור לשירות.',
   'Could not reach the service: check baseUrl (host, port).': 'אין חיבור לשירות: יש לבדוק את baseUrl (שרת, פורט).',
-  'Origin$ refused: add it to the API key in the developer portal (at most three), or use a proxy.':
-    'המקור$ נדחה: יש להוסיף אותו למפתח ה-API בפורטל המפתחים (עד שלושה), או להשתמש ב-proxy.',
+  'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.':
+    'השירות דחה את הדף הזה. ככל הנראה מפתח ה-API אינו מתיר את המקור$: יש להוסיף אותו בפורטל המפתחים, או להשתמש ב-proxy. אחרת המפתח שגוי או חסר: יש לבדוק את apiKey.',
   'Blocked by CSP: add the service to connect-src.': 'נחסם על ידי CSP: יש להוסיף את השירות ל-connect-src.',
   'No service at baseUrl (404): check its path.': 'אין שירות בכתובת baseUrl (404): יש לבדוק את הנתיב.',
+  "The proxy's upstream is not the service (404): check the proxy's upstream option.":
+    'ה-upstream של ה-proxy אינו השירות (404): יש לבדוק את האפשרות upstream של ה-proxy.',
   'Invalid API key.': 'מפתח API לא תקין.',
-  'Quota used up until $.': 'המכסה נוצלה עד $.',
+  'Quota used up: trying again at $.': 'המכסה נוצלה: ניסיון נוסף ב-$.',
   'Timed out.': 'תם הזמן הקצוב.',
   'Response too large.': 'התגובה גדולה מדי.',
   'Redirect not followed.': 'הפניות אינן נתמכות.',

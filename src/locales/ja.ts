@@ -21,12 +21,14 @@ const messages: Locale = {
   'Could not reach the service.': 'サービスに接続できませんでした。',
   'Could not reach the service: check baseUrl (host, port).':
     'サービスに接続できませんでした。baseUrl（ホスト、ポート）を確認してください。',
-  'Origin$ refused: add it to the API key in the developer portal (at most three), or use a proxy.':
-    'オリジン$が拒否されました。開発者ポータルで API キーに追加する（最大 3 件）か、プロキシを使用してください。',
+  'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.':
+    'サービスがこのページを拒否しました。最も可能性が高いのは、API キーがオリジン$を許可していないことです。開発者ポータルで追加するか、プロキシを使用してください。そうでなければ、キーが誤っているか指定されていません。apiKey を確認してください。',
   'Blocked by CSP: add the service to connect-src.': 'CSP によりブロックされました。connect-src にサービスを追加してください。',
   'No service at baseUrl (404): check its path.': 'baseUrl にサービスがありません（404）。パスを確認してください。',
+  "The proxy's upstream is not the service (404): check the proxy's upstream option.":
+    'プロキシの upstream がサービスではありません（404）。プロキシの upstream オプションを確認してください。',
   'Invalid API key.': 'API キーが無効です。',
-  'Quota used up until $.': '$まで利用上限に達しています。',
+  'Quota used up: trying again at $.': '利用上限に達しました。$に再試行します。',
   'Timed out.': 'タイムアウトしました。',
   'Response too large.': '応答が大きすぎます。',
   'Redirect not followed.': 'リダイレクトには対応していません。',

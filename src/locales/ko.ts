@@ -20,12 +20,14 @@ const messages: Locale = {
   'The service did not accept this request.': '서비스가 이 요청을 거부했습니다.',
   'Could not reach the service.': '서비스에 연결할 수 없습니다.',
   'Could not reach the service: check baseUrl (host, port).': '서비스에 연결할 수 없습니다. baseUrl(호스트, 포트)을 확인하세요.',
-  'Origin$ refused: add it to the API key in the developer portal (at most three), or use a proxy.':
-    '출처$가 거부되었습니다. 개발자 포털에서 API 키에 추가하거나(최대 3개) 프록시를 사용하세요.',
+  'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.':
+    '서비스가 이 페이지를 거부했습니다. API 키가 출처$를 허용하지 않을 가능성이 가장 큽니다. 개발자 포털에서 추가하거나 프록시를 사용하세요. 그렇지 않다면 키가 잘못되었거나 없습니다. apiKey를 확인하세요.',
   'Blocked by CSP: add the service to connect-src.': 'CSP에 의해 차단되었습니다. connect-src에 서비스를 추가하세요.',
   'No service at baseUrl (404): check its path.': 'baseUrl에 서비스가 없습니다(404). 경로를 확인하세요.',
+  "The proxy's upstream is not the service (404): check the proxy's upstream option.":
+    '프록시의 upstream이 서비스가 아닙니다(404). 프록시의 upstream 옵션을 확인하세요.',
   'Invalid API key.': 'API 키가 유효하지 않습니다.',
-  'Quota used up until $.': '$까지 할당량을 모두 사용했습니다.',
+  'Quota used up: trying again at $.': '할당량을 모두 사용했습니다. $에 다시 시도합니다.',
   'Timed out.': '시간이 초과되었습니다.',
   'Response too large.': '응답이 너무 큽니다.',
   'Redirect not followed.': '리디렉션은 지원하지 않습니다.',

@@ -20,12 +20,14 @@ const messages: Locale = {
   'The service did not accept this request.': 'O serviço não aceitou esta requisição.',
   'Could not reach the service.': 'Não foi possível acessar o serviço.',
   'Could not reach the service: check baseUrl (host, port).': 'Não foi possível acessar o serviço: verifique o baseUrl (host, porta).',
-  'Origin$ refused: add it to the API key in the developer portal (at most three), or use a proxy.':
-    'Origem$ recusada: adicione-a à chave de API no portal do desenvolvedor (no máximo três) ou use um proxy.',
+  'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.':
+    'O serviço recusou esta página. O mais provável é que a chave de API não permita a origem$: adicione-a no portal do desenvolvedor ou use um proxy. Caso contrário, a chave está errada ou ausente: verifique apiKey.',
   'Blocked by CSP: add the service to connect-src.': 'Bloqueado pela CSP: adicione o serviço ao connect-src.',
   'No service at baseUrl (404): check its path.': 'Nenhum serviço no baseUrl (404): verifique o caminho.',
+  "The proxy's upstream is not the service (404): check the proxy's upstream option.":
+    'O upstream do proxy não é o serviço (404): verifique a opção upstream do proxy.',
   'Invalid API key.': 'Chave de API inválida.',
-  'Quota used up until $.': 'Cota esgotada até $.',
+  'Quota used up: trying again at $.': 'Cota esgotada: nova tentativa em $.',
   'Timed out.': 'Tempo esgotado.',
   'Response too large.': 'Resposta grande demais.',
   'Redirect not followed.': 'Redirecionamento não seguido.',

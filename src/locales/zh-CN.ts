@@ -20,12 +20,14 @@ const messages: Locale = {
   'The service did not accept this request.': '服务未接受此请求。',
   'Could not reach the service.': '无法连接到服务。',
   'Could not reach the service: check baseUrl (host, port).': '无法连接到服务：请检查 baseUrl（主机、端口）。',
-  'Origin$ refused: add it to the API key in the developer portal (at most three), or use a proxy.':
-    '来源$被拒绝：请在开发者门户中将其添加到 API 密钥（最多三个），或使用代理。',
+  'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.':
+    '服务拒绝了此页面。最可能的原因是 API 密钥不允许来源$：请在开发者门户中添加，或使用代理。否则是密钥错误或缺失：请检查 apiKey。',
   'Blocked by CSP: add the service to connect-src.': '已被 CSP 阻止：请将该服务添加到 connect-src。',
   'No service at baseUrl (404): check its path.': 'baseUrl 处没有服务（404）：请检查路径。',
+  "The proxy's upstream is not the service (404): check the proxy's upstream option.":
+    '代理的 upstream 不是该服务（404）：请检查代理的 upstream 选项。',
   'Invalid API key.': 'API 密钥无效。',
-  'Quota used up until $.': '配额已用完，将于 $ 恢复。',
+  'Quota used up: trying again at $.': '配额已用完，将于 $ 重试。',
   'Timed out.': '请求超时。',
   'Response too large.': '响应过大。',
   'Redirect not followed.': '不支持重定向。',

@@ -1,3 +1,4 @@
+import { UPSTREAM_NOT_SERVICE } from '../client/envelope';
 import { rateLimitWait } from '../client/rate-limit';
 import { secondsUntil } from './tiers';
 import { parseJson } from '../util/values';
@@ -19,7 +20,7 @@ export interface Failure {
  */
 export type Verdict =
   | { ok: true; status: number; body: string; ttlSeconds: number }
-  | { ok: false; failure: Failure; quotaResetAt?: number };
+  | { ok: false; failure: Failure; quotaResetAt?: number; notService?: boolean };
 
 /** The options a verdict depends on. */
 export interface VerdictOptions {
@@ -46,6 +47,17 @@ const isEnvelope = (text: string): boolean => {
 /** A 4xx/5xx body to pass on: the service's JSON, or a `{ message }` when it is not JSON (any JSON value will do). */
 const passOn = (status: number, body: string): string =>
   body && parseJson(body) !== undefined ? body : messageBody(`The reputation service answered ${status}`);
+
+/**
+ * Whether a 404 is not the service's own: the service names what is missing (`Badge definition
+ * not found`), while its catch-all for a path it has no route for says only `Not Found`, and
+ * another server's 404 is not a JSON object at all. The same rule as the client's for `baseUrl`
+ * (src/client/envelope.ts).
+ */
+const isNotService = (body: string): boolean => {
+  const v = parseJson(body);
+  return !v || typeof v != 'object' || Array.isArray(v) || ('message' in v && v.message == 'Not Found');
+};
 
 /** The 503 that stands for the service's spent quota, until `quotaResetAt` (epoch ms). */
 export const quotaFailure = (quotaResetAt: number, now: number): Failure => {
@@ -76,6 +88,14 @@ export const classify = (result: UpstreamResult, metadata: boolean, o: VerdictOp
       ? { ok: true, status, body, ttlSeconds: metadata ? o.metadataTtlSeconds : o.ttlSeconds }
       : failure(502, messageBody('repkit proxy: the service sent a malformed answer'));
   }
+  if (status == 404 && isNotService(body)) {
+    // Not "no data for this address": the upstream's path is wrong, and every route will say so.
+    // Not cached (fixing `upstream` must take effect at once); a 502 whose `code` the client
+    // recognises, so the widget says that the proxy's upstream looks wrong (src/client/envelope.ts).
+    const message =
+      "repkit proxy: the upstream is not the reputation service (it answered 404 for a service path): check the proxy's upstream";
+    return { ok: false, failure: { status: 502, body: JSON.stringify({ message, code: UPSTREAM_NOT_SERVICE }) }, notService: true };
+  }
   if (status == 400 || status == 404) return { ok: true, status, body: passOn(status, body), ttlSeconds: o.negativeTtlSeconds };
   if (status == 429) {
     const wait = rateLimitWait(headers, body, now) ?? DEFAULT_RETRY_AFTER_S * 1000;
@@ -95,9 +115,10 @@ const wordsOf = (body: string): string => {
 
 /**
  * What the operator hears of a verdict that is a failure: the service refused the key, spent its
- * quota, failed or could not be reached. Undefined for answers that are served.
+ * quota, failed or could not be reached, or `upstream` (named in the message) is not the service.
+ * Undefined for answers that are served.
  */
-export const upstreamEvent = (result: UpstreamResult, verdict: Verdict, path: string): ProxyEvent | undefined => {
+export const upstreamEvent = (result: UpstreamResult, verdict: Verdict, path: string, upstream = ''): ProxyEvent | undefined => {
   if (verdict.ok) return undefined;
   if (result.kind != 'answer') return { type: 'upstream-error', path, message: `repkit proxy: ${path}: ${result.detail}` };
   const { status } = result;
@@ -108,6 +129,14 @@ export const upstreamEvent = (result: UpstreamResult, verdict: Verdict, path: st
       path,
       status,
       message: `repkit proxy: the service's quota for the proxy's key is used up until ${until}; answering 503 until then`,
+    };
+  }
+  if (verdict.notService) {
+    return {
+      type: 'upstream-not-service',
+      path,
+      status,
+      message: `repkit proxy: the upstream answered 404${wordsOf(result.body)} for ${path}, a path every reputation service has: the upstream's path is wrong; check the proxy's upstream${upstream && ` (${upstream})`}; answering 502 until it is fixed`,
     };
   }
   const words = wordsOf(result.body);

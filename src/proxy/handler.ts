@@ -84,7 +84,9 @@ const ORIGIN_REPORT_INTERVAL_MS = 3_600_000;
  * - The service's 429 becomes 503 with `Retry-After` (until the time it gives, read by
  *   src/client/rate-limit.ts), and no request goes upstream until then; a 5xx, timeout, unreachable service, redirect or
  *   malformed answer serves the cached copy when there is one (`stale-if-error`), else 502,
- *   504 or the service's own 5xx. Other 4xx pass through with their bodies.
+ *   504 or the service's own 5xx. Other 4xx pass through with their bodies, except a 404 that
+ *   is not the service's (its catch-all `Not Found`, or not JSON: `upstream`'s path is wrong),
+ *   which becomes an uncached 502 with `code: 'upstream-not-service'` and is reported once.
  *
  * Uses only `fetch`, `Request`, `Response`, `Headers`, `URL`, timers and `caches` where
  * present, so it runs unchanged on Cloudflare Workers, Deno, Bun, edge functions and Node 18+
@@ -117,6 +119,8 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const sharedLayer: ProxyCache | undefined = o.store
     ? { get: (key) => shared.get(key), set: (key, answer) => shared.set(key, answer) }
     : undefined;
+  /** Whether `onEvent` was told that `upstream` is not the service. */
+  let toldNotService = false;
 
   /** Tells the operator; what their callback throws must not break serving. */
   const report = (event: ProxyEvent): void => {
@@ -230,8 +234,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
         const result = await requestUpstream(o, route.path);
         const now = Date.now();
         const verdict = classify(result, route.metadata, o, now);
-        const event = upstreamEvent(result, verdict, `/api/v2/${route.path}`);
-        if (event) report(event);
+        const event = upstreamEvent(result, verdict, `/api/v2/${route.path}`, o.upstream);
+        // A wrong upstream fails every request the same way: the operator hears it once.
+        if (event && !(event.type == 'upstream-not-service' && toldNotService)) report(event);
+        toldNotService ||= event?.type == 'upstream-not-service';
         const outcome = outcomeOf(verdict, now);
         if (!verdict.ok && verdict.quotaResetAt !== undefined) await shared.pause(verdict.quotaResetAt);
         if (outcome.ok && worthStoring(outcome.answer)) await store(layers, route.path, outcome.answer, context);

@@ -67,7 +67,10 @@ export interface ProxyEvent {
    * path was answered 503; `client-over-budget`: a client asked for more new answers than
    * `clientBudget` allows (once per client until its budget refills); `store-unavailable`: the
    * `store` failed or was slow, and this instance serves on its own; `store-restored`: the
-   * `store` answers again (each once per outage).
+   * `store` answers again (each once per outage); `upstream-not-service`: `upstream` is not the
+   * service (a 404 that is not the service's own, for a path the service has: its path is
+   * wrong), told once; pages then get a 502 whose `code` is `upstream-not-service`, and their
+   * widgets say that the proxy's upstream looks wrong.
    */
   type:
     | 'ready'
@@ -77,7 +80,8 @@ export interface ProxyEvent {
     | 'upstream-busy'
     | 'client-over-budget'
     | 'store-unavailable'
-    | 'store-restored';
+    | 'store-restored'
+    | 'upstream-not-service';
   /** One line that says what happened and what to check, for a log. */
   message: string;
   /** The service path asked for (`/api/v2/scores/…`), without the proxy's `basePath`; absent on `ready` and the store's events. */

@@ -21,6 +21,15 @@ export interface Failure {
 }
 
 /**
+ * What a widget says while the key's quota is spent, until `at` (epoch ms): that, and when it
+ * loads again by itself (in the visitor's locale and time zone). Said in the error view when a
+ * load is refused by the quota gate, and in the loading view while the client waits for a reset
+ * that is seconds away.
+ */
+export const quotaSentence = (at: number, { t, locale }: Pick<Localized, 't' | 'locale'>): string =>
+  t('Quota used up: trying again at $.', new Date(at).toLocaleString(locale));
+
+/**
  * Turns an error into a sentence of the catalogue `t`, chosen by the error's kind and status,
  * never by its message. `notFound` is the widget's own sentence for a 404, since "not found"
  * means something different to each kind; `locale` says when a spent quota resets (its date
@@ -44,9 +53,11 @@ export const describeFailure = (error: unknown, notFound: string, { t, locale }:
             : status >= 500
               ? t('The service is having trouble.')
               : t('The service did not accept this request.')
-    : // The client's words for the kind, as a sentence, are its English and its key (src/client/failure.ts);
-      // `$` is the reset in the visitor's locale and time zone, or the page's origin.
-      t(sentenceOf(kind) as Message, kind == 'quota' ? new Date(error.retryAt!).toLocaleString(locale) : pageOrigin());
+    : kind == 'quota'
+      ? quotaSentence(error.retryAt!, { t, locale })
+      : // The client's words for the kind, as a sentence, are its English and its key (src/client/failure.ts);
+        // `$` is the page's origin.
+        t(sentenceOf(kind) as Message, pageOrigin());
   return {
     sentence,
     retry,

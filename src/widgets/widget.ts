@@ -1,5 +1,5 @@
 import { OptionError } from '../client/option-error';
-import { gate, gateKey } from '../client/quota';
+import { gate, gateKey, watchGates } from '../client/quota';
 import type { ServiceError } from '../client/service-error';
 import { ServiceClient } from '../client/service-client';
 import { localeOf, markLanguage, onRegister, wordsFor } from '../i18n/locale';
@@ -9,7 +9,7 @@ import type { BaseWidgetOptions, CommonSettings } from './common-options';
 import type { ChangesOf, Kind, Localized } from './descriptor';
 import { Disposers } from './disposers';
 import { createHost } from './host';
-import { describeFailure, failureView, staleNote } from './messages';
+import { describeFailure, failureView, quotaSentence, staleNote } from './messages';
 import type { Effect } from './option-types';
 import { placeholderView } from './placeholder';
 import { nextFrame, placeCard } from './scheduler';
@@ -63,6 +63,7 @@ const LAZY_WATCH = 2;
 const SCHEME = 3;
 const QUOTA_WAIT = 4;
 const LOCALE_WATCH = 5;
+const QUOTA_WATCH = 6;
 
 /**
  * The controller every widget kind shares: options, mount, update, refresh, destroy, the
@@ -276,16 +277,10 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       this.#state = 'loading';
       this.#render();
       // The first answer for a new address is computed on the spot and can take half a minute.
-      this.#later(() => {
-        // Fills the skeleton's status line: it is a live region already, so it is announced.
-        const status = id == this.#loadId && this.#state == 'loading' && this.#view?.querySelector('.rk-slow');
-        if (!status) return;
-        status.textContent = this.#localized().t(
-          'Calculating this reputation from chain data. The first look at an address can take up to a minute…',
-        );
-        this.#host?.setAttribute('data-slow', '');
-      }, SLOW_LOAD_MS);
+      this.#later(() => id == this.#loadId && this.#slow(), SLOW_LOAD_MS);
     }
+    // Only while a load is under way, so that the page-wide watchers never keep a widget alive.
+    this.#held.hold(QUOTA_WATCH, watchGates(this.#onGate));
     let outcome: { data: Data } | { error: unknown };
     try {
       outcome = { data: await this.#kind.load(this.#client, this.#options, { signal: controller.signal, fresh }) };
@@ -295,6 +290,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     // Answers that arrive before the next frame are all rendered in it, in one pass.
     if (id == this.#loadId) await nextFrame(win);
     if (id != this.#loadId) return;
+    this.#held.release(QUOTA_WATCH);
     if ('error' in outcome) {
       // A spent quota: kept for the next page load, and the widget loads again when it resets (a
       // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
@@ -310,6 +306,35 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     if (!(stored && sameStored(stored.value, data)) && !this.#show(data)) return;
     if (key) writeStored(win, area, key, data);
   }
+
+  /**
+   * While loading, fills the skeleton's status line (a live region already, so it is announced):
+   * when the quota gate of this widget's key is closed, that the quota is spent and when the
+   * widget tries again; else that the service is still calculating.
+   */
+  #slow(): void {
+    const status = this.#state == 'loading' && this.#view?.querySelector('.rk-slow');
+    if (!status) return;
+    const s = this.#localized();
+    const at = gate(gateKey(this.#client.baseUrl, this.#options.apiKey));
+    status.textContent = at
+      ? quotaSentence(at, s)
+      : s.t('Calculating this reputation from chain data. The first look at an address can take up to a minute…');
+    this.#host?.setAttribute('data-slow', '');
+  }
+
+  /**
+   * A quota gate closed (src/client/quota.ts) during a load. When it is this widget's: the reset is kept for the
+   * next page load (with `cache`), whether the client waits for it (a reset seconds away: the load
+   * then goes on by itself) or the load fails (the widget then loads again at the reset), and a
+   * widget still loading says so at once instead of "calculating".
+   */
+  #onGate = (name: string, at: number): void => {
+    const { cache: area, cacheTtlMs } = this.#options;
+    if (name != gateKey(this.#client.baseUrl, this.#options.apiKey) || at <= Date.now()) return;
+    if (area != 'none' && cacheTtlMs) writeStored(this.#host?.ownerDocument.defaultView, area, name, at);
+    this.#slow();
+  };
 
   /** Shows `data`, loaded at `at`, in the ready state and reports the load. Returns success. */
   #show(data: Data, at = Date.now(), quiet = false): boolean {

@@ -5,22 +5,11 @@
  * is "could not reach"; a CSP without the service in connect-src says so. (A refused origin is
  * in cors.test.ts, where the page has another origin.)
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADDRESSES, servePage, settled, umdPage, useBrowser } from './harness';
+import { ADDRESSES, closedPort, servePage, settled, umdPage, useBrowser } from './harness';
 
 const browser = useBrowser();
-
-/** A port nothing listens on: a server's, just closed. */
-const closedPort = async (): Promise<number> => {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-};
 
 /** One reputation widget on a page of the sandbox's origin; its state, sentence and whether it offers "Try again". */
 const mountOne = async (page: Page, name: string, config: Record<string, unknown>, headers: Record<string, string> = {}) => {

@@ -2,10 +2,17 @@
  * The sandbox's CORS, as Chromium sees it. The page is served by a second local server, so it
  * has another origin than the sandbox (another port) and the browser applies CORS exactly as
  * between a site and the production service. An allowed key works; a key that does not allow
- * the page's origin (or an invalid key) is refused with a 403 without CORS headers, which the
- * page only sees as a network failure: the widget must still tell the site owner what may be
- * wrong, within two attempts. Scripts on the page cannot read the rate-limit headers (nothing
- * is exposed).
+ * the page's origin, a wrong key and no key at all are refused with a 403 without CORS headers,
+ * which the page only sees as a network failure: the widget must still tell the site owner what
+ * may be wrong (the origin, the key), within two attempts, and never send them to check baseUrl;
+ * a closed port or an unknown host still says that nothing answers. Scripts on the page cannot
+ * read the rate-limit headers (nothing is exposed).
+ *
+ * Each runs in two Chromiums: Debian's, as the project runs it, and one with
+ * `OpaqueResponseBlockingErrorsForAllFetches` on, where opaque-response blocking turns the
+ * service's JSON answer to a `no-cors` request into a network error (as in a Chrome that has the
+ * feature): the keyless `no-cors` probe repkit used to send then concluded that nothing answers
+ * (src/client/probe.ts says what each request shows).
  *
  * (The page is really served over loopback: Chromium refuses a page it does not know the
  * address of, such as one fulfilled by page.route, any request to a loopback address.)
@@ -15,9 +22,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ORIGIN_LOCKED_KEY } from '../service/fixtures.mjs';
-import { ADDRESSES, API_KEY, settled, useBrowser } from './harness';
+import { ADDRESSES, API_KEY, closedPort, settled, useBrowser, type BrowserFixture } from './harness';
 
-const browser = useBrowser();
+const BROWSERS: [string, BrowserFixture][] = [
+  ["Debian's Chromium", useBrowser()],
+  ['Chromium with ORB errors', useBrowser({}, ['--enable-features=OpaqueResponseBlockingErrorsForAllFetches'])],
+];
 
 /** The site's server: answers each path with the page registered for it. */
 const pages = new Map<string, string>();
@@ -44,16 +54,16 @@ const openPage = async (page: Page, path: string, body: string): Promise<void> =
   await page.goto(`${siteOrigin}${path}`);
 };
 
-/** A page that mounts one reputation widget per key, against the sandbox on the other origin. */
-const widgetsPage = (keys: string[]): string => `<!doctype html>
+/** A page that mounts one reputation widget per config (`apiKey: null`: none), against `baseUrl` on another origin. */
+const widgetsPage = (base: string, configs: { apiKey: string | null; baseUrl: string }[]): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cors</title></head><body>
-${keys.map((_, i) => `<div id="w${i}"></div>`).join('\n')}
-<script src="${browser.url}/dist/repkit.umd.js"></script>
+${configs.map((_, i) => `<div id="w${i}"></div>`).join('\n')}
+<script src="${base}/dist/repkit.umd.js"></script>
 <script>
-${keys
+${configs
   .map(
-    (apiKey, i) =>
-      `RepKit.createWidget(${JSON.stringify({ type: 'reputation', apiKey, address: ADDRESSES.rich, baseUrl: browser.url })}).mount('#w${i}');`,
+    ({ apiKey, baseUrl }, i) =>
+      `RepKit.createWidget(${JSON.stringify({ type: 'reputation', ...(apiKey !== null && { apiKey }), address: ADDRESSES.rich, baseUrl })}).mount('#w${i}');`,
   )
   .join('\n')}
 </script></body></html>`;
@@ -64,24 +74,85 @@ const errorText = (page: Page, index: number) =>
     .nth(index)
     .evaluate((host) => host.shadowRoot!.querySelector('.rk-error-text')?.textContent ?? '');
 
-describe('CORS between a page and the sandbox', () => {
-  it('an allowed key works from another origin; a refused one says so (the origin, the portal, the proxy), without "Try again", in at most 2 attempts', async () => {
+describe.each(BROWSERS)('CORS between a page and the sandbox, in %s', (_name, browser) => {
+  it('an allowed key works from another origin; a refused origin, a wrong key and no key each name the origin and the key, never baseUrl, without "Try again", in at most 2 attempts', async () => {
     const { page } = await browser.page();
     browser.sandbox.resetRequests();
-    await openPage(page, '/t/cors.html', widgetsPage([API_KEY, ORIGIN_LOCKED_KEY, 'demo-not-a-key']));
-    expect(await settled(page, 3)).toEqual(['ready', 'error', 'error']);
-    // The browser hides the 403; a keyless no-cors probe shows something answers there: refused, not unreachable.
-    const sentence = `Origin (${pageOrigin()}) refused: add it to the API key in the developer portal (at most three), or use a proxy.`;
-    expect(await errorText(page, 1)).toBe(sentence);
-    expect(await errorText(page, 2)).toBe(sentence);
+    const keys = [API_KEY, ORIGIN_LOCKED_KEY, 'demo-not-a-key', null];
+    await openPage(
+      page,
+      '/t/cors.html',
+      widgetsPage(
+        browser.url,
+        keys.map((apiKey) => ({ apiKey, baseUrl: browser.url })),
+      ),
+    );
+    expect(await settled(page, 4)).toEqual(['ready', 'error', 'error', 'error']);
+    // The browser hides the 403; a CORS OPTIONS request to the same URL passes (the service
+    // answers every one): the service is there and refused this page, for its origin or its key.
+    const sentence =
+      `The service refused this page. Most likely the API key does not allow origin (${pageOrigin()}): add it in the developer portal, ` +
+      'or use a proxy. Otherwise the key is wrong or missing: check apiKey.';
+    for (const index of [1, 2, 3]) {
+      const seen = await errorText(page, index);
+      expect(seen).toBe(sentence);
+      expect(seen).toContain(pageOrigin());
+      expect(seen).toContain('API key');
+      expect(seen).not.toContain('baseUrl');
+    }
     const retries = await page.$$eval('.repkit', (hosts) => hosts.map((h) => !!h.shadowRoot!.querySelector('[part="retry"]')));
-    expect(retries).toEqual([false, false, false]);
+    expect(retries).toEqual([false, false, false, false]);
     // Each refused widget tried at most twice (a network failure is retried once at most).
-    const from = (key: string) => browser.sandbox.requests.filter((r) => r.apiKey == key && r.origin == pageOrigin()).length;
+    const from = (key: string | null) => browser.sandbox.requests.filter((r) => r.apiKey == key && r.origin == pageOrigin()).length;
     expect(from(API_KEY)).toBe(1);
-    expect(from(ORIGIN_LOCKED_KEY)).toBeGreaterThanOrEqual(1);
-    expect(from(ORIGIN_LOCKED_KEY)).toBeLessThanOrEqual(2);
-    expect(from('demo-not-a-key')).toBeLessThanOrEqual(2);
+    for (const key of keys.slice(1)) {
+      expect(from(key)).toBeGreaterThanOrEqual(1);
+      expect(from(key)).toBeLessThanOrEqual(2);
+    }
+    await page.context().close();
+  });
+
+  it('a closed port and an unknown host still say that nothing answers, and offer "Try again"', async () => {
+    const { page } = await browser.page();
+    const bases = [`http://127.0.0.1:${await closedPort()}`, 'http://repkit-no-such-host.invalid'];
+    await openPage(
+      page,
+      '/t/unreachable.html',
+      widgetsPage(
+        browser.url,
+        bases.map((baseUrl) => ({ apiKey: API_KEY, baseUrl })),
+      ),
+    );
+    expect(await settled(page, 2)).toEqual(['error', 'error']);
+    for (const index of [0, 1]) expect(await errorText(page, index)).toBe('Could not reach the service: check baseUrl (host, port).');
+    const retries = await page.$$eval('.repkit', (hosts) => hosts.map((h) => !!h.shadowRoot!.querySelector('[part="retry"]')));
+    expect(retries).toEqual([true, true]);
+    await page.context().close();
+  });
+
+  it('what each request shows of a refusal: the keyed GET and a no-cors GET may both fail like no answer; a CORS OPTIONS passes', async () => {
+    const { page } = await browser.page();
+    await openPage(page, '/t/probe.html', '<!doctype html><title>probe</title>');
+    const url = `${browser.url}/api/v2/scores/${ADDRESSES.rich}`;
+    const seen = await page.evaluate(
+      async ({ url, key }) => {
+        const outcome = (request: Promise<Response>) =>
+          request.then(
+            (r) => `resolved ${r.type} ${r.status}`,
+            (e: Error) => e.name,
+          );
+        return {
+          keyed: await outcome(fetch(url, { headers: { 'X-API-Key': key } })),
+          noCors: await outcome(fetch(url, { mode: 'no-cors' })),
+          options: await outcome(fetch(url, { method: 'OPTIONS' })),
+        };
+      },
+      { url, key: ORIGIN_LOCKED_KEY },
+    );
+    expect(seen.keyed).toBe('TypeError');
+    // The old probe's request: it resolves only where blocked answers are not turned into errors.
+    expect(seen.noCors).toBe(_name.includes('ORB') ? 'TypeError' : 'resolved opaque 0');
+    expect(seen.options).toBe('resolved cors 204');
     await page.context().close();
   });
 

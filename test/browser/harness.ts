@@ -1,4 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../service/sandbox.mjs';
@@ -29,14 +31,15 @@ export interface BrowserFixture {
 
 /**
  * Starts the sandbox (serving dist/ and demo/) and one Chromium for the calling file.
- * `sandboxOptions` shape the service, such as a slow first computation.
+ * `sandboxOptions` shape the service, such as a slow first computation; `args` are Chromium
+ * flags besides the project's (such as a feature a shipped Chrome may have on).
  */
-export const useBrowser = (sandboxOptions: Omit<SandboxOptions, 'staticRoot'> = {}): BrowserFixture => {
+export const useBrowser = (sandboxOptions: Omit<SandboxOptions, 'staticRoot'> = {}, args: string[] = []): BrowserFixture => {
   let browser: Browser | undefined;
   let sandbox: Sandbox | undefined;
   beforeAll(async () => {
     sandbox = await createSandbox({ ...sandboxOptions, staticRoot: ROOT });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
     mkdirSync(ARTIFACTS, { recursive: true });
   });
   afterAll(async () => {
@@ -117,3 +120,12 @@ export const servicePathsOf = (urls: string[]): string[] =>
     const at = url.pathname.indexOf('/api/v2/');
     return at < 0 ? [] : [url.pathname.slice(at)];
   });
+
+/** A port nothing listens on: a server's, just closed. */
+export const closedPort = async (): Promise<number> => {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+};

@@ -47,7 +47,7 @@ describe('a spent quota', () => {
       hosts.map((h) => [h.shadowRoot!.querySelector('.rk-error-text')?.textContent, !!h.shadowRoot!.querySelector('[part="retry"]')]),
     );
     for (const [sentence, retry] of errors) {
-      expect(sentence).toMatch(/^Quota used up until \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M\.$/);
+      expect(sentence).toMatch(/^Quota used up: trying again at \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M\.$/);
       expect(retry).toBe(false);
     }
     const sent = api().length;

@@ -13,7 +13,7 @@ const browser = useBrowser();
 const faulty = (spec: string): string => `${browser.url}/__fault/${spec}`;
 
 const FAILURES = [
-  { name: 'a 429 whose quota resets in a minute', spec: 'status=429,resetIn=60000', reason: /^Quota used up until .+\.$/ },
+  { name: 'a 429 whose quota resets in a minute', spec: 'status=429,resetIn=60000', reason: /^Quota used up: trying again at .+\.$/ },
   { name: 'a 503', spec: 'status=503', reason: /^The service is having trouble\.$/ },
   { name: 'a timeout', spec: 'hang', reason: /^Timed out\.$/ },
 ];

@@ -132,7 +132,7 @@ describe('widgets and the gate', () => {
     const { host, root, loaded } = mountWidget({ ...config, address: ADDRESSES.rich });
     expect(await loaded).toBe('error');
     const text = textOf(viewOf(root));
-    expect(text).toMatch(/^Quota used up until \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M\.$/);
+    expect(text).toMatch(/^Quota used up: trying again at \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M\.$/);
     expect(root.querySelector('[part="retry"]')).toBeNull();
     // Kept in the session for the next page load, under a name without the key.
     const stored = Object.keys(sessionStorage).filter((k) => k.includes(sandbox.url) && !k.includes('reputation'));

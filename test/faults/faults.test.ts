@@ -130,7 +130,7 @@ const SAY = {
   unreachable: 'Could not reach the service: check baseUrl (host, port).',
   connection: 'Could not reach the service.',
   // The time is the visitor's, in the widget's locale (en-US here).
-  quota: /^Quota used up until \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M\.$/,
+  quota: /^Quota used up: trying again at \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M\.$/,
   tooLarge: 'Response too large.',
   timeout: 'Timed out.',
   busy: 'The service is busy (rate limited).',
@@ -528,7 +528,7 @@ describe('faults × widget kinds', () => {
     expected.check?.(view);
 
     if (expected.requests !== undefined) {
-      // Requests with the key: not the keyless no-cors probe that tells why nothing was answered.
+      // Requests with the key: not the keyless probe that tells why nothing was answered.
       expect(server.sandbox.requests.filter((r) => r.path == kind.path && r.apiKey !== null)).toHaveLength(expected.requests);
     }
 

@@ -27,9 +27,18 @@ describe('answers to serve and cache', () => {
     expect(verdict(answer(404, body))).toEqual({ ok: true, status: 404, body, ttlSeconds: 60 });
     expect(verdict(answer(400, '{"message":"Invalid Polkadot address format"}'))).toMatchObject({ ok: true, status: 400 });
   });
-  it('a 404 whose body is not JSON gets a { message } naming the status', () => {
-    const result = verdict(answer(404, '<h1>Not here</h1>'));
-    expect(result.ok && messageOf(result.body)).toBe('The reputation service answered 404');
+  it("a 404 that is not the service's (not JSON, a JSON that is no object, or its catch-all Not Found) is a 502 the client recognises, never cached", () => {
+    for (const body of ['<h1>Not here</h1>', '', '"Not Found"', '{"message":"Not Found"}']) {
+      const result = verdict(answer(404, body));
+      expect([body, result.ok]).toEqual([body, false]);
+      if (result.ok) continue;
+      expect(result.notService).toBe(true);
+      expect(result.failure.status).toBe(502);
+      expect(JSON.parse(result.failure.body)).toEqual({
+        message: expect.stringContaining("check the proxy's upstream"),
+        code: 'upstream-not-service',
+      });
+    }
   });
   it('never passes the key on, even when the service echoes it', () => {
     const result = verdict(answer(404, `{"message":"unknown key ${O.apiKey} for ${O.apiKey}"}`));
@@ -121,7 +130,17 @@ describe("what the operator hears of the service's failures", () => {
 
   it('nothing for answers that are served', () => {
     expect(eventOf(answer(200, ENVELOPE))).toBeUndefined();
-    expect(eventOf(answer(404, '{"message":"Not Found"}'))).toBeUndefined();
+    expect(eventOf(answer(404, '{"message":"Badge definition not found"}'))).toBeUndefined();
+  });
+  it('an upstream that is not the service, naming the upstream and what to check', () => {
+    const result = answer(404, '{"message":"Not Found"}');
+    expect(upstreamEvent(result, verdict(result), PATH, 'https://host.example/nope')).toEqual({
+      type: 'upstream-not-service',
+      path: PATH,
+      status: 404,
+      message:
+        "repkit proxy: the upstream answered 404 (Not Found) for /api/v2/scores/x, a path every reputation service has: the upstream's path is wrong; check the proxy's upstream (https://host.example/nope); answering 502 until it is fixed",
+    });
   });
   it("a refused key, in the service's words, with what to check", () => {
     expect(eventOf(answer(401, '{"message":"Invalid or revoked API key"}'))).toEqual({

@@ -8,8 +8,11 @@
  * 1. CORS per key and origin. A request without `Origin` (a server, or a same-origin GET) or
  *    from the sandbox's own origin passes. Any other origin must come with a known key that
  *    allows it ({@link API_KEY}: any origin; {@link ORIGIN_LOCKED_KEY}: only
- *    {@link ORIGIN_LOCKED_ORIGIN}); otherwise 403 `{ success: false, error }` WITHOUT
- *    `Access-Control-Allow-Origin`, which a browser reports as a network error. Allowed origins
+ *    {@link ORIGIN_LOCKED_ORIGIN}); otherwise 403 `{ success: false, error }` (`error` is
+ *    `Origin not allowed`, `Invalid API key` or `API key required`, nothing else, as WIRE.md
+ *    says) WITHOUT `Access-Control-Allow-Origin`, which a browser reports as a network error.
+ *    Every `OPTIONS` request is answered as a preflight, with the page's origin allowed (the
+ *    client's probe relies on it to tell a refusal from a service that is not there). Allowed origins
  *    are reflected (`Access-Control-Allow-Origin: <origin>`, `Vary: Origin`). Preflights always
  *    pass (they carry no key). No `Access-Control-Expose-Headers`: scripts of another origin
  *    cannot read `X-RateLimit-*` or `Retry-After`.
@@ -636,8 +639,7 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
         if (!apiKey) return refuse({ error: 'API key required' });
         const allowed = KEYS.get(apiKey);
         if (!allowed) return refuse({ error: 'Invalid API key' });
-        if (allowed.length > 0 && !allowed.includes(origin))
-          return refuse({ error: 'Origin not allowed', origin, allowedOrigins: allowed });
+        if (allowed.length > 0 && !allowed.includes(origin)) return refuse({ error: 'Origin not allowed' });
       }
       cors['Access-Control-Allow-Origin'] = origin;
       cors['Access-Control-Allow-Credentials'] = 'true';
@@ -863,6 +865,19 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
   }
 
   /**
+   * Whether the fault `spec` drops every connection (`drop`), and its `times` are not spent yet.
+   * @param {string} spec
+   */
+  function dropsAll(spec) {
+    try {
+      const fault = parseFaultSpec(spec);
+      return fault.drop === true && (fault.times === undefined || (faultCounts.get(spec) ?? 0) < fault.times);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
    * Answers a CORS preflight: always allowed, since a preflight carries no key.
    * @param {http.IncomingMessage} req
    * @param {http.ServerResponse} res
@@ -954,7 +969,15 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
         else res.destroy();
       });
 
-    if (req.method === 'OPTIONS') return handlePreflight(req, res);
+    if (req.method === 'OPTIONS') {
+      // A server that drops connections drops an OPTIONS request of a page's own too, while the
+      // fault lasts (without spending its `times`): the client's probe (src/client/probe.ts) must
+      // see it as nothing answering, not as a refusal. A preflight (it names the method it is for)
+      // still passes, as for every fault, so that the request it precedes meets the fault.
+      const faulted = /^\/__fault\/([^/]*)\/api\/v2\//.exec(pathname)?.[1];
+      if (faulted !== undefined && !req.headers['access-control-request-method'] && dropsAll(faulted)) return void req.socket.destroy();
+      return handlePreflight(req, res);
+    }
 
     let apiPath;
     let faultSpec;

@@ -63,7 +63,7 @@ describe('data shown stays through a failed reload, marked stale', () => {
   it.each([
     ['a 503', { status: 503 }, 'The service is having trouble.'],
     // The 429 says the quota resets in an hour: the note says when the widget tries again.
-    ['a 429', { status: 429 }, 'Quota used up until '],
+    ['a 429', { status: 429 }, 'Quota used up: trying again at '],
     ['a timeout', { hang: true }, 'Timed out.'],
   ])('an update() that reloads from another service answering %s keeps the data', async (_label, fault, reason) => {
     const { widget, host, root, onError } = await loaded({ timeoutMs: 300 });
