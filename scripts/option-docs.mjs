@@ -49,7 +49,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 const literal = (text) => {
   try {
-    return JSON.parse(text.replace(/^'(.*)'$/, '"$1"'));
+    // A string in single quotes, or an object literal with bare keys (`{ requests: 60 }`), as JSON.
+    return JSON.parse(text.replace(/^'(.*)'$/, '"$1"').replace(/([{,]\s*)([A-Za-z_$][\w$]*)\s*:/g, '$1"$2":'));
   } catch {
     return undefined;
   }

@@ -52,7 +52,7 @@ const startInstances = async (count: number, options: Partial<ProxyOptions> & { 
     if (store) stores.push(store);
     const seen: ProxyEvent[] = [];
     events.push(seen);
-    const proxy = createProxy({ apiKey: KEY, basePath: '/rep', store, onEvent: (e) => seen.push(e), ...proxyOptions });
+    const proxy = createProxy({ apiKey: KEY, basePath: '/rep', store, onEvent: (e) => e.type != 'ready' && seen.push(e), ...proxyOptions });
     const server = http.createServer(toNodeListener(proxy));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     servers.push(server);
