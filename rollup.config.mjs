@@ -10,7 +10,7 @@ import { dts } from 'rollup-plugin-dts';
 import ts from 'typescript';
 
 /**
- * The oldest browsers README's "Browser support" table names (Chrome 93, Firefox 92, Safari 15.4),
+ * The oldest browsers docs/reference.md's "Browser support" table names (Chrome 93, Firefox 92, Safari 15.4),
  * in lightningcss's encoding (major << 16 | minor << 8): the minifier keeps or lowers syntax for them.
  */
 const CSS_TARGETS = { chrome: 93 << 16, firefox: 92 << 16, safari: (15 << 16) | (4 << 8) };
@@ -304,7 +304,7 @@ function importsNothing() {
  * @returns {import('rollup').Plugin}
  */
 function batchNoOp(form) {
-  const note = '// repkit/batch: batching is built in now (README, "One request for a page of widgets"); this file does nothing.\n';
+  const note = '// repkit/batch: batching is built in now (docs/proxy.md, "One request for a page of widgets"); this file does nothing.\n';
   const files =
     form == 'code'
       ? { 'repkit.batch.mjs': `${note}export {};\n`, 'repkit.batch.js': note }

@@ -1040,7 +1040,7 @@ function setupSandbox(root, proxyRoot) {
     el(
       'p',
       { class: 'help' },
-      'repkit/proxy holds the key on the server and caches answers (README "Production setup"); the Sandbox panel\'s faults do not apply through it.',
+      "repkit/proxy holds the key on the server and caches answers (docs/proxy.md); the Sandbox panel's faults do not apply through it.",
     ),
   );
   for (const f of [form, proxyForm]) f.addEventListener('submit', (event) => event.preventDefault());

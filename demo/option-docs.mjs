@@ -5,7 +5,7 @@
  * `<Kind>WidgetOptions` in src/widgets/kinds/<kind>/options.ts. The TypeScript compiler reads them
  * as an editor's hover does.
  *
- * README's option tables are generated from this (test/docs/option-tables.ts), and the demo page's
+ * The option tables of docs/reference.md are generated from this (test/docs/option-tables.ts), and the demo page's
  * option controls are built from it: the sandbox serves it as /demo/options.json (demo/sandbox.mjs).
  * It reads the sources, so it runs in a checkout with typescript installed, never in the browser.
  */

@@ -20,7 +20,7 @@
  *
  * `/rep/api/v2/...` is repkit's caching proxy (dist/repkit.proxy.mjs) in front of the sandbox,
  * holding the key: the demo page's "Through the proxy" switch points the widgets there, with
- * no key on the page (README "Production setup").
+ * no key on the page (docs/proxy.md).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,7 @@ import type { ResolvedClientOptions } from './options';
 import type { Answer, Get } from './transport';
 
 /**
- * One request for a page of widgets (README, "One request for a page of widgets"): a chunk
+ * One request for a page of widgets (docs/proxy.md, "One request for a page of widgets"): a chunk
  * (../chunks) that ./send loads the first time a client without `apiKey` sends a request. Such
  * a client talks to a proxy (nothing else answers it), so the requests it makes in one
  * task to one `baseUrl` go out together as `GET {baseUrl}/batch?r={path}&r={path}…`, which

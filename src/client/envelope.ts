@@ -2,7 +2,7 @@ import { fail, malformed } from './failure';
 import { isRecord, isText, parseJson } from '../util/values';
 
 /**
- * The `data` of a success envelope `{ success: true, data }` (README, "Errors"); otherwise
+ * The `data` of a success envelope `{ success: true, data }` (docs/reference.md, "Errors"); otherwise
  * fails the attempt with what the answer stands for: its error status, or a body that is not
  * such an envelope. The service's own words in a failure body are its `message`, else `error`
  * (its CORS refusal sends `{ success: false, error }`), cut to a length a sentence can hold.

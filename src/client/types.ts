@@ -1,5 +1,5 @@
 /**
- * Records returned by the reputation service (`/api/v2/...`, README "Client"). Every record is checked
+ * Records returned by the reputation service (`/api/v2/...`, docs/reference.md "Client"). Every record is checked
  * against these shapes before a client method resolves, so a value typed here is a value
  * that arrived with the right type.
  */

@@ -8,7 +8,7 @@ import { stateOf, sync, unmount, type AttributeSource } from './mount';
 const ELEMENT: AttributeSource = ['', 'type', ALL_KINDS];
 
 /**
- * The `part`s a widget's view names (README, "Theming"). The widget's host sits inside the
+ * The `part`s a widget's view names (docs/theming.md, "Theming"). The widget's host sits inside the
  * element's shadow root, so they are forwarded with `exportparts` to stay reachable from the
  * page as `repkit-widget::part(score)`.
  */

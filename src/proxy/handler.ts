@@ -255,7 +255,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   };
 
   /**
-   * The batch route (README, "One request for a page of widgets"): each `r` is a service path
+   * The batch route (docs/proxy.md, "One request for a page of widgets"): each `r` is a service path
    * (`/api/v2/scores/{address}`), answered as a request for it alone would be (cache tiers,
    * collapsing, stale-if-error, the quota pause), all at once; the answer is 200
    * `{ "parts": [{ "status", "headers", "body" }] }` in the order asked, each part with its own

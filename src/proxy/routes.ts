@@ -41,7 +41,7 @@ const after = (pathname: string, basePath: string | undefined, prefix: string): 
 
 /**
  * The route of a request path (still percent-encoded, as `URL.pathname` gives it), or
- * undefined for anything that is not one of the service's seven GET routes (README, "The proxy"). With `basePath`
+ * undefined for anything that is not one of the service's seven GET routes (docs/proxy.md, "The proxy"). With `basePath`
  * the path must be exactly `{basePath}/api/v2/...`; without, any prefix before the first
  * `/api/v2/` is accepted.
  */

@@ -4,7 +4,7 @@ import { shortAddress } from '../render/address';
 import { safeUrl } from '../render/html';
 
 /**
- * The profile rules (README, "Profile rules"), as pure functions. Every string they read may be hostile
+ * The profile rules (docs/reference.md, "Profile rules"), as pure functions. Every string they read may be hostile
  * (identity fields are written by anyone); what they return is data, still to be escaped.
  */
 

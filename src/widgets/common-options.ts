@@ -55,7 +55,7 @@ export interface BaseWidgetOptions extends Omit<ClientOptions, 'fetch'> {
   locale?: string;
   /**
    * Your own words for any message, keyed by its English text, over the locale's:
-   * `{ 'Try again': 'Retry' }` (README, "Languages", lists them). A message it lacks comes from the
+   * `{ 'Try again': 'Retry' }` (docs/theming.md, "Languages", lists them). A message it lacks comes from the
    * locale, then English. As an attribute, JSON.
    */
   messages?: Catalogue;

@@ -1,4 +1,4 @@
-/** Badge tiers by level (1 to 5) and their colours, as the service defines them (README, "Badge widget options"). */
+/** Badge tiers by level (1 to 5) and their colours, as the service defines them (docs/reference.md, "Badge widget options"). */
 export const TIER_COLORS = {
   bronze: '#CD7F32',
   silver: '#C0C0C0',

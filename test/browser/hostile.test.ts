@@ -176,7 +176,7 @@ const inspectAll = async (page: Page, kind: Kind, rules: InspectRules): Promise<
         for (const problem of inspect(view, rules)) found.push(`${where}: ${problem}`);
         if (host.shadowRoot!.children.length != 1) found.push(`${where}: the shadow root holds more than the view`);
         // The main title shows the hostile text literally (trimmed; blank text has a fallback;
-        // a name past 300 characters is cut, never inside a surrogate pair: README "Security model").
+        // a name past 300 characters is cut, never inside a surrogate pair: docs/security.md "Security model").
         const t = s.trim();
         const limit = /[\uD800-\uDBFF]/.test(t[299] ?? '') ? 299 : 300;
         const cut = t.length > 300 ? t.slice(0, limit) + '…' : t;

@@ -1,10 +1,10 @@
 /**
- * README's Node proxy recipe, as written, run as a server of its own in front of the sandbox:
+ * The Node proxy recipe of docs/proxy.md, as written, run as a server of its own in front of the sandbox:
  * a page of the origin it allows shows every widget kind through it with no key on the page,
  * and a page of another origin is refused with a sentence that says what to add, while the
  * server's log (not the page's console) gets one line about that origin.
  *
- * The recipe is taken from README's "Node" section and changed in three places only, each a
+ * The recipe is taken from docs/proxy.md's "Node" section and changed in three places only, each a
  * value a reader changes too: the upstream (the sandbox instead of the production service), the
  * allowed origin (this test's page), and the port. `process.env.REPKIT_API_KEY` stays and is set
  * to the sandbox's key. It imports `repkit/proxy` by the package's own name, from a file inside
@@ -20,18 +20,19 @@ import { ADDRESSES, API_KEY, ARTIFACTS, servicePathsOf, settled, useBrowser } fr
 const ROOT = new URL('../..', import.meta.url).pathname;
 const browser = useBrowser();
 
-/** The first ```js block under README's "### Node" heading. */
+/** The first ```js block under docs/proxy.md's "## Node" heading. */
 const nodeRecipe = (): string => {
-  const readme = readFileSync(`${ROOT}README.md`, 'utf8');
-  const section = readme.slice(readme.indexOf('\n### Node\n'));
-  const block = /```js\n([\s\S]*?)```/.exec(section);
-  if (!block) throw new Error('README has no js block under "### Node"');
+  const page = readFileSync(`${ROOT}docs/proxy.md`, 'utf8');
+  const at = page.search(/\n#{2,3} Node\n/);
+  if (at < 0) throw new Error('docs/proxy.md has no "## Node" heading');
+  const block = /```js\n([\s\S]*?)```/.exec(page.slice(at));
+  if (!block) throw new Error('docs/proxy.md has no js block under "## Node"');
   return block[1]!;
 };
 
 /** Replaces `from` in `text`, which must hold it: a recipe that changed shape fails loudly. */
 const swap = (text: string, from: string, to: string): string => {
-  if (!text.includes(from)) throw new Error(`README's Node recipe no longer holds ${from}`);
+  if (!text.includes(from)) throw new Error(`docs/proxy.md's Node recipe no longer holds ${from}`);
   return text.replace(from, to);
 };
 
@@ -106,7 +107,7 @@ const pageOf = (baseUrl: string): string => `<!doctype html>
 <script src="${browser.url}/dist/repkit.umd.js"></script>
 </body></html>`;
 
-describe("README's Node proxy recipe, as written", () => {
+describe("docs/proxy.md's Node proxy recipe, as written", () => {
   it('serves every kind to a page of the origin it allows, from another origin than its own, with no key on the page', async () => {
     const { page, log: pageLog } = await browser.page();
     await page.goto(sites[0]!.url);

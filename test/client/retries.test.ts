@@ -1,6 +1,6 @@
 /**
  * Retries, timeouts and failures without an HTTP response, counted on the sandbox's request
- * log. Policy (src/client/retry.ts, README "Client"): `retries: N` is up to N + 1 requests;
+ * log. Policy (src/client/retry.ts, docs/reference.md "Client"): `retries: N` is up to N + 1 requests;
  * network failures, 429, 502, 503 and 504 are retried; a 429 whose Retry-After is over 10 s
  * fails at once; a timeout is not retried.
  *

@@ -1,8 +1,9 @@
 /**
- * README's option tables, generated from the one place each option is described: the JSDoc of
- * the public options interfaces, as demo/option-docs.mjs reads it (the demo's option controls
- * are built from the same). ./readme-options.test.ts keeps README equal to these tables, and
- * `npm run docs:options -- --write` rewrites README's tables from them.
+ * The documentation's generated tables (options in docs/reference.md, messages in
+ * docs/theming.md), made from the one place each is described: the JSDoc of the public options
+ * interfaces and of `Messages`, as demo/option-docs.mjs reads it (the demo's option controls are
+ * built from the same). ./readme-options.test.ts keeps each page equal to these tables, and
+ * `npm run docs:options -- --write` rewrites the pages' tables from them.
  */
 import { optionDocs, type DocumentedOption } from '../../demo/option-docs.mjs';
 import { CLIENT_LIMITS, DEFAULT_BASE_URL } from '../../src/client/options';
@@ -12,13 +13,15 @@ import { ownValue } from '../../src/util/values';
 
 export type { DocumentedOption };
 
-/** One README table: its heading and the options it documents, in the interface's order. */
+/** One generated table: its page, its heading and the options it documents, in the interface's order. */
 export interface DocumentedTable {
   heading: string;
+  /** The page that holds it, relative to the repository root. */
+  page: string;
   /** The kind's runtime option table, to check the documented defaults against. */
   table: Readonly<Record<string, { readonly default?: unknown }>>;
   options: DocumentedOption[];
-  /** Rows README has that are not options of the interface (`type` is createWidget's). */
+  /** Rows the table has that are not options of the interface (`type` is createWidget's). */
   extra: readonly string[];
 }
 
@@ -30,20 +33,26 @@ const CLIENT_DEFAULTS: Record<string, { default?: unknown }> = {
   fetch: {},
 };
 
-/** README's heading for a kind's own options: "Reputation widget options". */
+/** The page of every option table. */
+export const OPTIONS_PAGE = 'docs/reference.md';
+
+/** The page of the table of messages, under "Languages". */
+export const MESSAGES_PAGE = 'docs/theming.md';
+
+/** The heading of a kind's own options: "Reputation widget options". */
 const headingOf = (kind: string): string => `${kind[0]!.toUpperCase()}${kind.slice(1)} widget options`;
 
-/** Every option table README must have, found by heading text wherever the heading sits. */
+/** Every option table the documentation must have, found on its page by heading text wherever the heading sits. */
 export const documentedTables = (): DocumentedTable[] => {
   const docs = optionDocs();
   return [
-    { heading: 'Options every kind accepts', table: COMMON_OPTIONS, options: docs.common, extra: ['type'] },
-    { heading: 'Client options', table: CLIENT_DEFAULTS, options: docs.client, extra: [] },
+    { heading: 'Options every kind accepts', page: OPTIONS_PAGE, table: COMMON_OPTIONS, options: docs.common, extra: ['type'] },
+    { heading: 'Client options', page: OPTIONS_PAGE, table: CLIENT_DEFAULTS, options: docs.client, extra: [] },
     // Every kind folder; an alias such as `badges` has no folder and no table of its own.
     ...Object.entries(docs.kinds).map(([kind, options]) => {
       const entry = ownValue(KINDS, kind);
       if (!entry) throw new Error(`src/widgets/kinds/${kind} is not in the KINDS map`);
-      return { heading: headingOf(kind), table: entry.options, options, extra: [] };
+      return { heading: headingOf(kind), page: OPTIONS_PAGE, table: entry.options, options, extra: [] };
     }),
   ];
 };
@@ -51,11 +60,11 @@ export const documentedTables = (): DocumentedTable[] => {
 /** A markdown cell: pipes escaped, as they would end the cell. */
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
-/** README's default cell: "required", the `@default` literal, or "none". */
+/** A table's default cell: "required", the `@default` literal, or "none". */
 export const defaultCell = (option: DocumentedOption): string =>
   option.required ? 'required' : option.default !== undefined ? '`' + option.default + '`' : 'none';
 
-/** One option's README row. */
+/** One option's row. */
 export const markdownRow = (option: DocumentedOption): string =>
   `| \`${option.name}\` | ${cell('`' + option.type + '`')} | ${cell(defaultCell(option))} | ${cell(option.description)} |`;
 
@@ -77,10 +86,10 @@ export const TYPE_ROW = `| \`type\` | \`${Object.keys(KINDS)
 
 /**
  * The lines of the table under the heading whose text is `heading` (any level), before the next
- * heading; undefined when README has no such heading or no table under it.
+ * heading; undefined when the page has no such heading or no table under it.
  */
-export const readmeTableLines = (readme: string, heading: string): { start: number; lines: string[] } | undefined => {
-  const lines = readme.split('\n');
+export const tableLines = (page: string, heading: string): { start: number; lines: string[] } | undefined => {
+  const lines = page.split('\n');
   const at = lines.findIndex((line) => /^#{1,6}\s/.test(line) && line.replace(/^#+\s*/, '').trim() == heading);
   if (at < 0) return undefined;
   let i = at + 1;
@@ -92,7 +101,7 @@ export const readmeTableLines = (readme: string, heading: string): { start: numb
 };
 
 /**
- * README's table of messages (under "Messages"), generated from the JSDoc of `Messages`
+ * The table of messages (under "Messages", on MESSAGES_PAGE), generated from the JSDoc of `Messages`
  * (src/i18n/messages.ts): the English text a `messages` override or a catalogue keys it by, and
  * what it is for.
  */
@@ -105,18 +114,24 @@ export const messagesTable = (messages = optionDocs().messages): string =>
     ...messages.map((m) => `| ${cell('`' + m.name + '`')} | ${m.type == 'string' ? 'text' : 'plural'} | ${cell(m.description)} |`),
   ].join('\n');
 
-/** The lines of a generated table (its heading and blank line dropped) in place of README's table under `heading`. */
-const replaceTable = (readme: string, heading: string, generated: string): string => {
-  const found = readmeTableLines(readme, heading);
-  if (!found) throw new Error(`README has no table under a heading "${heading}"`);
-  const lines = readme.split('\n');
+/** The lines of a generated table (its heading and blank line dropped) in place of the page's table under `heading`. */
+const replaceTable = (page: string, heading: string, generated: string): string => {
+  const found = tableLines(page, heading);
+  if (!found) throw new Error(`no table under a heading "${heading}"`);
+  const lines = page.split('\n');
   lines.splice(found.start, found.lines.length, ...generated.split('\n').slice(2));
   return lines.join('\n');
 };
 
-/** `readme` with each documented table, and the messages table, replaced by the ones generated from the interfaces. */
-export const rewriteReadme = (readme: string, tables: DocumentedTable[], messages = messagesTable()): string => {
-  let text = replaceTable(readme, 'Messages', messages);
-  for (const table of tables) text = replaceTable(text, table.heading, markdownTable(table));
-  return text;
+/** Every page that holds a generated table. */
+export const generatedPages = (tables: DocumentedTable[]): string[] => [...new Set([...tables.map((t) => t.page), MESSAGES_PAGE])];
+
+/**
+ * `text`, the page at `path`, with each table that page holds (option tables, and the messages
+ * table on MESSAGES_PAGE) replaced by the one generated from the interfaces.
+ */
+export const rewritePage = (path: string, text: string, tables: DocumentedTable[], messages = messagesTable()): string => {
+  let page = path == MESSAGES_PAGE ? replaceTable(text, 'Messages', messages) : text;
+  for (const table of tables.filter((t) => t.page == path)) page = replaceTable(page, table.heading, markdownTable(table));
+  return page;
 };

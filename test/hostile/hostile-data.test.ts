@@ -173,7 +173,7 @@ const badgeList = (showProgress: boolean) => (ctx: Context) => {
   same(items[0]!.getAttribute('data-badge'), parsedAttribute(s), 'data-badge');
   same(items[0]!.getAttribute('data-tier'), 'gold', 'data-tier');
   same(text(items[0]!.querySelector('.rk-badge-title')), trimmedOr(s, s), 'badge title');
-  // The tier says its name, unless the level's title already is it (README, "Badge widget options").
+  // The tier says its name, unless the level's title already is it (docs/reference.md, "Badge widget options").
   const title = asItem(trimmedOr(s, 'Gold'));
   same(text(items[0]!.querySelector('.rk-level')), `${title == 'Gold' ? '' : `${title} · `}Gold · Level 3`, 'level text');
   same(text(view.querySelector('.rk-count')), '1 earned', 'count');

@@ -35,7 +35,7 @@ const address = '1bW2n31E8Sx3JaDBs39FF2Se4qbjvgE2BLtonvAcqDSCFa6';
 const clientOptions: ClientOptions = { apiKey, baseUrl: DEFAULT_BASE_URL, timeoutMs: 5000, retries: 1, cacheTtlMs: 0, fetch: globalThis.fetch };
 const client = new ServiceClient(clientOptions);
 const baseUrl: string = client.baseUrl;
-// No key: a proxy at baseUrl adds it (README, "Production setup").
+// No key: a proxy at baseUrl adds it (docs/proxy.md).
 new ServiceClient({ baseUrl: '/rep' });
 // @ts-expect-error apiKey is a string
 new ServiceClient({ apiKey: 42 });

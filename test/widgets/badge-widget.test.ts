@@ -405,7 +405,7 @@ describe('hostile data is shown as text, never as markup', () => {
     }
     if (!('badgeKey' in extra)) {
       expect(view.textContent).toContain('<img src=x onerror=alert(1)>');
-      // Level titles are list text, cut past ITEM_TEXT_LIMIT characters (README, "Security model").
+      // Level titles are list text, cut past ITEM_TEXT_LIMIT characters (docs/security.md, "Security model").
       for (const s of strings) expect(view.textContent).toContain(s.length > ITEM_TEXT_LIMIT ? s.slice(0, ITEM_TEXT_LIMIT) + '…' : s);
     } else {
       expect(view.querySelectorAll('.rk-step')).toHaveLength(3);

@@ -5,7 +5,7 @@ import { html, type Html, type SafeUrl } from '../../render/html';
 /**
  * The most items of each list a widget renders; the rest are counted in a "+N more" line.
  * A record can carry any number (the service's data is written by anyone), and rendering
- * them all would block the page. README ("Security model") states these figures.
+ * them all would block the page. docs/security.md ("Security model") states these figures.
  */
 export const LIST_LIMITS = {
   /** Levels of a badge's ladder. */

@@ -1,27 +1,37 @@
 /**
- * README's option tables are the JSDoc of the public options interfaces, word for word: for
- * each kind, and for the options every kind accepts, README has a table (found by its heading,
- * wherever it sits) whose rows are generated from the interface (name, type, `@default`,
- * description). An option added, renamed or re-described without `npm run docs:options --
- * --write` fails here. The documented defaults are also checked against the values the
- * widgets really apply.
+ * The documentation's option tables are the JSDoc of the public options interfaces, word for
+ * word: for each kind, for the options every kind accepts and for the client, docs/reference.md
+ * has a table (found by its heading, wherever it sits) whose rows are generated from the
+ * interface (name, type, `@default`, description), and docs/theming.md has the table of
+ * messages generated from `Messages`. An option or message added, renamed or re-described
+ * without `npm run docs:options -- --write` fails here. The documented defaults are also checked
+ * against the values the widgets really apply.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { documentedTables, markdownTable, messagesTable, readmeTableLines, rewriteReadme } from './option-tables';
+import {
+  documentedTables,
+  generatedPages,
+  markdownTable,
+  MESSAGES_PAGE,
+  messagesTable,
+  OPTIONS_PAGE,
+  rewritePage,
+  tableLines,
+} from './option-tables';
 import { WIDGET_TYPES } from '../../src/index';
 
 // happy-dom's URL is the global one here; a path keeps to node:fs's terms.
-const README = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../README.md'), 'utf8');
+const read = (page: string): string => readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../..', page), 'utf8');
 
 const TABLES = documentedTables();
 
-describe.each(TABLES)('README, "$heading"', (table) => {
+describe.each(TABLES)('$page, "$heading"', (table) => {
   it('is the table generated from the interface, row for row', () => {
-    const found = readmeTableLines(README, table.heading);
-    expect(found, `README has no table under a heading "${table.heading}"`).toBeDefined();
+    const found = tableLines(read(table.page), table.heading);
+    expect(found, `${table.page} has no table under a heading "${table.heading}"`).toBeDefined();
     expect(found!.lines).toEqual(markdownTable(table).split('\n').slice(2));
   });
 
@@ -45,12 +55,13 @@ describe('the tables', () => {
     }
   });
 
-  it('README rewritten from the interfaces is README itself', () => {
-    expect(rewriteReadme(README, TABLES)).toBe(README);
+  it('are on the option and message pages, each page rewritten from the interfaces being the page itself', () => {
+    expect(generatedPages(TABLES)).toEqual(expect.arrayContaining([OPTIONS_PAGE, MESSAGES_PAGE]));
+    for (const page of generatedPages(TABLES)) expect(rewritePage(page, read(page), TABLES), page).toBe(read(page));
   });
 
   it('list every message of the catalogue, each described', () => {
-    const found = readmeTableLines(README, 'Messages');
+    const found = tableLines(read(MESSAGES_PAGE), 'Messages');
     expect(found?.lines).toEqual(messagesTable().split('\n').slice(2));
     expect(found!.lines.length).toBeGreaterThan(60);
     expect(messagesTable()).not.toMatch(/\|\s*\|\s*$/m);
@@ -58,6 +69,6 @@ describe('the tables', () => {
 
   it('a changed description is seen: the rewrite differs', () => {
     const changed = TABLES.map((t) => ({ ...t, options: t.options.map((o) => ({ ...o, description: o.description + ' Changed.' })) }));
-    expect(rewriteReadme(README, changed)).not.toBe(README);
+    expect(rewritePage(OPTIONS_PAGE, read(OPTIONS_PAGE), changed)).not.toBe(read(OPTIONS_PAGE));
   });
 });
