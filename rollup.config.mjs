@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import nodeResolve from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
@@ -39,7 +40,9 @@ function cssText() {
         code: readFileSync(file),
         minify: true,
         targets: CSS_TARGETS,
-        exclude: Features.LightDark,
+        // Nor :dir() as :lang() lists: a card is right to left by its dir (the page's, inherited, or
+        // a catalogue's), not by a language; where :dir() is missing the rule is simply skipped.
+        exclude: Features.LightDark | Features.DirSelector,
       });
       for (const warning of warnings) this.warn(`${file}: ${warning.message}`);
       const css = code.toString();
@@ -50,20 +53,8 @@ function cssText() {
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
-/**
- * Writes the package version in place of `__REPKIT_VERSION__` (src/version.ts).
- * @returns {import('rollup').Plugin}
- */
-function packageVersion() {
-  return {
-    name: 'package-version',
-    transform(code) {
-      return code.includes('__REPKIT_VERSION__')
-        ? { code: code.replaceAll('__REPKIT_VERSION__', JSON.stringify(version)), map: null }
-        : null;
-    },
-  };
-}
+/** Writes the package version in place of `__REPKIT_VERSION__` (src/version.ts). */
+const packageVersion = () => replace({ preventAssignment: true, values: { __REPKIT_VERSION__: JSON.stringify(version) } });
 
 /**
  * With no "type" in package.json, `.d.ts` files describe CommonJS: right for the UMD that
@@ -162,10 +153,36 @@ function mainEntryAsPackage() {
   };
 }
 
-/** Every kind folder has a script of its own (src/widgets/kinds/<kind>/script.ts → dist/repkit.<kind>.umd.js). */
+/** Every kind folder has a script of its own, dist/repkit.<kind>.umd.js (see {@link kindScripts}). */
 const WIDGET_KINDS = readdirSync('src/widgets/kinds', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/**
+ * `kind-script:<kind>`: the entry of a kind's script, written here rather than once per folder.
+ * It exports what every script shares (src/umd/common.ts), the kind's class (`<Kind>Widget`
+ * from its view.ts, as test/widgets/kinds.test.ts checks) and createWidget, mountAll,
+ * autoMount and WIDGET_TYPES for that kind alone (src/umd/kind-script.ts).
+ * @returns {import('rollup').Plugin}
+ */
+function kindScripts() {
+  const PREFIX = 'kind-script:';
+  return {
+    name: 'kind-scripts',
+    resolveId: (source) => (source.startsWith(PREFIX) ? '\0' + source : null),
+    load(id) {
+      if (!id.startsWith('\0' + PREFIX)) return null;
+      const kind = id.slice(PREFIX.length + 1);
+      const widgetClass = `${kind[0].toUpperCase()}${kind.slice(1)}Widget`;
+      const file = (/** @type {string} */ path) => JSON.stringify(resolve(path));
+      return `export * from ${file('src/umd/common.ts')};
+import { kindScript } from ${file('src/umd/kind-script.ts')};
+import { ${widgetClass} } from ${file(`src/widgets/kinds/${kind}/view.ts`)};
+export { ${widgetClass} };
+export const { createWidget, mountAll, autoMount, WIDGET_TYPES } = kindScript(${widgetClass});`;
+    },
+  };
+}
 
 /** The shipped catalogues other than English (src/locales/<tag>.ts), by tag. */
 const LOCALES = readdirSync('src/locales')
@@ -349,9 +366,10 @@ export default [
   // package exports none of them to `require` or `import` (package.json "exports"), so only a
   // script tag loads them, and the UMD wrapper cost each of them 60-72 B gzip.
   ...WIDGET_KINDS.map((kind) => ({
-    input: `src/widgets/kinds/${kind}/script.ts`,
+    input: `kind-script:${kind}`,
     output: { file: `dist/repkit.${kind}.umd.js`, format: 'iife', name: 'RepKit', sourcemap: true, exports: 'named' },
     plugins: [
+      kindScripts(),
       cssText(),
       packageVersion(),
       chunksBesideScript(),

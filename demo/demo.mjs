@@ -7,7 +7,7 @@
  * assigns innerHTML, so it works under the strict Content-Security-Policy of index.html.
  *
  * Map of this file:
- *   KINDS          the four widget kinds and where the printed code mounts them
+ *   KIND_NAMES     the widget kinds (one per folder of src/widgets/kinds, as options.json lists them)
  *   DOCS           every option's JSDoc (/demo/options.json): the kinds' controls, hover texts, defaults
  *   FAILURES       the sandbox faults of the "Sandbox" panel
  *   CODE_FORMATS   the code generators of the code tabs, one function per format
@@ -17,12 +17,12 @@
  *   setupLog       the event log (repkit:load / repkit:error on document)
  *   setupClient    the small ServiceClient playground
  */
-import { createWidget, ServiceClient, DEFAULT_BASE_URL, snippet } from '/dist/repkit.mjs';
+import { createWidget, ServiceClient, DEFAULT_BASE_URL, snippet, WIDGET_TYPES } from '/dist/repkit.mjs';
 import { ADDRESSES, ADDRESS_LABELS, API_KEY, BADGE_DEFINITIONS, CATEGORY_DEFINITIONS } from '/demo/fixtures.mjs';
 import { faultBaseUrl } from '/demo/faults.mjs';
 
 /** @typedef {import('/dist/repkit.mjs').WidgetConfig} WidgetConfig */
-/** @typedef {'reputation' | 'badge' | 'profile' | 'category'} Kind the kinds the playground shows */
+/** @typedef {string} Kind a kind the playground shows: the name of its folder in src/widgets/kinds */
 /** @typedef {[value: string | undefined, label: string]} Choice one option of a select; `undefined` is "not set" */
 
 /** @typedef {import('/demo/option-docs.mjs').DocumentedOption} DocumentedOption */
@@ -112,17 +112,8 @@ const messageOf = (error) => (error instanceof Error ? error.message : String(er
 // What the page demonstrates
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The widget kinds and the container the printed code mounts each in. Their options are not
- * here: see {@link DOCS}.
- * @type {Record<Kind, { target: string }>}
- */
-const KINDS = {
-  reputation: { target: '#repkit-reputation' },
-  badge: { target: '#repkit-badges' },
-  profile: { target: '#repkit-profile' },
-  category: { target: '#repkit-category' },
-};
+/** The container the printed code mounts a widget of `type` in. */
+const targetOf = (/** @type {Kind} */ type) => `#repkit-${type}`;
 
 /**
  * Values the demo offers for string options, by option name: the fixture definitions, and a key
@@ -195,11 +186,7 @@ const DOCS = await (async () => {
     const response = await fetch('/demo/options.json');
     if (!response.ok) throw new Error(`/demo/options.json answered ${response.status}`);
     const docs = /** @type {OptionDocs} */ (await response.json());
-    const kinds = Object.keys(KINDS).map((type) => {
-      const options = docs.kinds[type];
-      if (!options) throw new Error(`/demo/options.json has no kind ${type}`);
-      return [type, options.map(demoOption)];
-    });
+    const kinds = Object.entries(docs.kinds).map(([type, options]) => [type, options.map(demoOption)]);
     return {
       kinds: /** @type {Record<Kind, DemoOption[]>} */ (Object.fromEntries(kinds)),
       common: Object.fromEntries(docs.common.map((o) => [o.name, o])),
@@ -246,8 +233,8 @@ const LOCALES = [
 // Every shipped language, so the picker shows each in its words (a page loads only those it needs).
 await Promise.all(['de', 'es', 'fr', 'pt-BR', 'ja', 'zh-CN', 'ko', 'ar', 'he'].map((tag) => import(`/dist/locales/${tag}.mjs`)));
 
-/** The kinds, in the order of {@link KINDS}. */
-const KIND_NAMES = /** @type {Kind[]} */ (Object.keys(KINDS));
+/** The kinds in the registry's order: the `type` values with options of their own (an alias such as `badges` has none). */
+const KIND_NAMES = DOCS instanceof Error ? [] : WIDGET_TYPES.filter((type) => Object.hasOwn(DOCS.kinds, type));
 
 /**
  * Fixture addresses for the address pickers, in fixture order.
@@ -590,7 +577,7 @@ function codeConfig() {
 }
 
 function renderCode() {
-  const input = { config: codeConfig(), target: KINDS[playground.type].target };
+  const input = { config: codeConfig(), target: targetOf(playground.type) };
   for (const [format, { generate }] of Object.entries(CODE_FORMATS)) {
     const block = code.blocks[format];
     if (!block) continue;

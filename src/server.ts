@@ -15,11 +15,7 @@ import { ownValue } from './util/values';
 import type { BaseWidgetOptions, CommonSettings } from './widgets/common-options';
 import type { Kind, Localized } from './widgets/descriptor';
 import { wordsFor } from './i18n/locale';
-import type { WidgetByType, WidgetConfig, WidgetType } from './widgets/kinds';
-import { badgeKind } from './widgets/kinds/badge/view';
-import { categoryKind } from './widgets/kinds/category/view';
-import { profileKind } from './widgets/kinds/profile/view';
-import { reputationKind } from './widgets/kinds/reputation/view';
+import { WIDGET_CLASSES, type WidgetByType, type WidgetConfig, type WidgetType } from './widgets/kinds';
 import { describeFailure, failureView } from './widgets/messages';
 import { resolveSettings } from './widgets/settings';
 import { storedText } from './widgets/storage';
@@ -32,21 +28,10 @@ export type WidgetDataByType = { [K in WidgetType]: Exclude<WidgetByType[K]['dat
 /** Any kind, as the renderer uses it (each kind's own types are checked where it is defined). */
 type AnyKind = Kind<BaseWidgetOptions, CommonSettings, unknown>;
 
-/**
- * The view descriptor of each `type` the browser builds (src/widgets/kinds/index.ts holds their
- * widget classes, which the descriptors sit inside). `satisfies` keeps the two lists equal: a
- * kind added there and not here, or the other way round, does not compile.
- */
-const VIEWS = {
-  reputation: reputationKind,
-  badge: badgeKind,
-  badges: badgeKind,
-  profile: profileKind,
-  category: categoryKind,
-} satisfies Record<WidgetType, { name: string }>;
-
-// Widened once: each descriptor is typed for its own options, the renderer takes them all alike.
-const KINDS = VIEWS as unknown as Record<WidgetType, AnyKind>;
+/** Every kind's descriptor by `type`, from the registry (src/widgets/kinds/index.ts). */
+const KINDS = Object.fromEntries(
+  WIDGET_CLASSES.flatMap(({ kind }) => [kind.name, ...(kind.aliases ?? [])].map((type) => [type, kind as unknown as AnyKind])),
+) as Record<WidgetType, AnyKind>;
 
 /** The config's kind and its settings (defaults filled in), checked as the widget checks them. */
 const resolve = (config: WidgetConfig): { kind: AnyKind; settings: CommonSettings & Localized } => {

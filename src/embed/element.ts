@@ -43,6 +43,7 @@ export const WIDGET_PARTS: readonly string[] = [
   'advice',
   'error',
   'retry',
+  'stale',
 ];
 
 /** The element's own style (its shadow root's first sheet). */
@@ -73,7 +74,7 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
       (class {} as never)
     : class extends HTMLElement {
         static get observedAttributes(): string[] {
-          return ['type', ...attributeOptions(ALL_KINDS[1]).map(attributeName)];
+          return ['type', ...attributeOptions(ALL_KINDS.options).map(attributeName)];
         }
 
         readonly #root: ShadowRoot;

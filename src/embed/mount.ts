@@ -35,7 +35,7 @@ type Carrier = Element & { [STATE]?: Embedded };
 export const stateOf = (container: Element): Embedded | undefined => (container as Carrier)[STATE];
 
 const read = (element: Element, [prefix, typeAttribute, kinds]: AttributeSource): Record<string, unknown> => ({
-  ...readOptions(element, prefix, kinds[1]), // every option the kinds have
+  ...readOptions(element, prefix, kinds.options), // every option the kinds have
   type: element.getAttribute(typeAttribute),
 });
 
@@ -88,8 +88,7 @@ export const sync = (element: Element, source: AttributeSource, container: Eleme
   try {
     if (unreadable) throw unreadable;
     const type = options.type;
-    // kinds[0]: the kinds by type
-    if (typeof type == 'string' && !Object.hasOwn(kinds[0], type)) next.missing = type;
+    if (typeof type == 'string' && !Object.hasOwn(kinds.byType, type)) next.missing = type;
     next.widget = createFrom(kinds, options as unknown as WidgetConfig).mount(container);
   } catch (error) {
     next.failure = mountFailure(container, forAttribute(error, prefix, typeAttribute), options.nonce as string | undefined);
@@ -106,5 +105,5 @@ export const isOwned = (element: Element, kinds: KindSet): boolean => stateOf(el
  */
 export const isOpenTo = (element: Element, kinds: KindSet): boolean => {
   const state = stateOf(element);
-  return !state || (state.owner !== kinds && !!state.missing && Object.hasOwn(kinds[0], state.missing));
+  return !state || (state.owner !== kinds && !!state.missing && Object.hasOwn(kinds.byType, state.missing));
 };

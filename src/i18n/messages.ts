@@ -6,7 +6,8 @@
  * A message a catalogue lacks is said in English, never as a key.
  *
  * `$` stands for the message's one value (a number already formatted for the locale, a date, an
- * origin, a name); a {@link Plural} picks its form by `Intl.PluralRules`.
+ * origin, a name), or two where its JSDoc says so, in order; a {@link Plural} picks its form by
+ * `Intl.PluralRules`.
  */
 
 /** A message that depends on a count: one text per plural category of the language (`other` is required). `$` is the formatted count. */
@@ -192,6 +193,28 @@ export interface Messages {
   '$ NFTs': Plural;
   /** When the address has no profile. */
   'No profile set up yet.': string;
+
+  // The proxy's SVG badges: images for READMEs, a label and a value in a few words (lower case where the language has it)
+  /** The label of the proxy's SVG reputation badge. */
+  reputation: string;
+  /** The label of the proxy's SVG badges badge. */
+  badges: string;
+  /** The SVG badges badge's value when the address has earned none. */
+  none: string;
+  /** An SVG badge's value when the service cannot be reached and nothing is kept. */
+  unavailable: string;
+  /** An SVG badge's value when the service has no data for the address. */
+  'no data': string;
+  /** An SVG badge's value for an address the service would refuse. */
+  'invalid address': string;
+  /** The SVG reputation badge's accessible name: the first `$` is the score, the second the shortened address (both, in this order). */
+  'Reputation score $ for $': string;
+  /** After it and a full stop, when the SVG badge shows categories: `$` is the list of them with their scores. */
+  'Top categories: $': string;
+  /** The SVG badges badge's accessible name: the first `$` is how many badges (English: "badge" for 1), the second the shortened address (both, in this order). */
+  '$ badges earned by $': Plural;
+  /** After it and a full stop, when the SVG badge shows badges: `$` is the list of them, each with its tier. */
+  'Top badges: $': string;
 }
 
 /** A message said as is (with at most one `$`). */

@@ -96,6 +96,23 @@ const messages: Locale = {
   'registrar $': 'المسجِّل $',
   '$ NFTs': { zero: 'رموز NFT: $', one: 'رموز NFT: $', two: 'رموز NFT: $', few: 'رموز NFT: $', many: 'رموز NFT: $', other: 'رموز NFT: $' },
   'No profile set up yet.': 'لم يُنشأ ملف شخصي بعد.',
+  reputation: 'السمعة',
+  badges: 'الشارات',
+  none: 'لا شيء',
+  unavailable: 'غير متاح',
+  'no data': 'لا بيانات',
+  'invalid address': 'عنوان غير صالح',
+  'Reputation score $ for $': 'درجة السمعة $ للعنوان $',
+  'Top categories: $': 'أعلى الفئات: $',
+  '$ badges earned by $': {
+    zero: 'الشارات المكتسبة: $ للعنوان $',
+    one: 'الشارات المكتسبة: $ للعنوان $',
+    two: 'الشارات المكتسبة: $ للعنوان $',
+    few: 'الشارات المكتسبة: $ للعنوان $',
+    many: 'الشارات المكتسبة: $ للعنوان $',
+    other: 'الشارات المكتسبة: $ للعنوان $',
+  },
+  'Top badges: $': 'أعلى الشارات: $',
 };
 
 export default messages;

@@ -88,6 +88,16 @@ const messages: Locale = {
   'registrar $': 'Registrar $',
   '$ NFTs': { one: '$ NFT', other: '$ NFTs' },
   'No profile set up yet.': 'Noch kein Profil eingerichtet.',
+  reputation: 'Reputation',
+  badges: 'Abzeichen',
+  none: 'keine',
+  unavailable: 'nicht verfügbar',
+  'no data': 'keine Daten',
+  'invalid address': 'ungültige Adresse',
+  'Reputation score $ for $': 'Reputationswert $ für $',
+  'Top categories: $': 'Beste Kategorien: $',
+  '$ badges earned by $': { one: '$ Abzeichen von $ erhalten', other: '$ Abzeichen von $ erhalten' },
+  'Top badges: $': 'Höchste Abzeichen: $',
 };
 
 export default messages;

@@ -88,6 +88,20 @@ const messages: Locale = {
   'registrar $': 'registrador $',
   '$ NFTs': { one: '$ NFT', many: '$ NFT', other: '$ NFT' },
   'No profile set up yet.': 'Aún no hay ningún perfil configurado.',
+  reputation: 'reputación',
+  badges: 'insignias',
+  none: 'ninguna',
+  unavailable: 'no disponible',
+  'no data': 'sin datos',
+  'invalid address': 'dirección no válida',
+  'Reputation score $ for $': 'Puntuación de reputación $ para $',
+  'Top categories: $': 'Categorías principales: $',
+  '$ badges earned by $': {
+    one: '$ insignia obtenida por $',
+    many: '$ insignias obtenidas por $',
+    other: '$ insignias obtenidas por $',
+  },
+  'Top badges: $': 'Insignias principales: $',
 };
 
 export default messages;

@@ -88,6 +88,16 @@ const messages: Locale = {
   'registrar $': 'registraire $',
   '$ NFTs': { one: '$ NFT', many: '$ NFT', other: '$ NFT' },
   'No profile set up yet.': 'Aucun profil configuré pour l’instant.',
+  reputation: 'réputation',
+  badges: 'badges',
+  none: 'aucun',
+  unavailable: 'indisponible',
+  'no data': 'aucune donnée',
+  'invalid address': 'adresse non valide',
+  'Reputation score $ for $': 'Score de réputation $ pour $',
+  'Top categories: $': 'Meilleures catégories\u00a0: $',
+  '$ badges earned by $': { one: '$ badge obtenu par $', many: '$ badges obtenus par $', other: '$ badges obtenus par $' },
+  'Top badges: $': 'Meilleurs badges\u00a0: $',
 };
 
 export default messages;

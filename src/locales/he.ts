@@ -89,6 +89,16 @@ const messages: Locale = {
   'registrar $': 'רשם $',
   '$ NFTs': { one: '$ NFT', two: '$ NFT', other: '$ NFT' },
   'No profile set up yet.': 'עדיין לא הוגדר פרופיל.',
+  reputation: 'מוניטין',
+  badges: 'תגים',
+  none: 'אין',
+  unavailable: 'לא זמין',
+  'no data': 'אין נתונים',
+  'invalid address': 'כתובת לא תקינה',
+  'Reputation score $ for $': 'ציון מוניטין $ עבור $',
+  'Top categories: $': 'הקטגוריות המובילות: $',
+  '$ badges earned by $': { one: '$ תג הושג על ידי $', two: '$ תגים הושגו על ידי $', other: '$ תגים הושגו על ידי $' },
+  'Top badges: $': 'התגים המובילים: $',
 };
 
 export default messages;

@@ -89,6 +89,16 @@ const messages: Locale = {
   'registrar $': 'レジストラ $',
   '$ NFTs': { other: 'NFT $ 点' },
   'No profile set up yet.': 'プロフィールはまだ設定されていません。',
+  reputation: 'レピュテーション',
+  badges: 'バッジ',
+  none: 'なし',
+  unavailable: '利用不可',
+  'no data': 'データなし',
+  'invalid address': '無効なアドレス',
+  'Reputation score $ for $': 'レピュテーションスコア $（$）',
+  'Top categories: $': '上位カテゴリ: $',
+  '$ badges earned by $': { other: '獲得バッジ $ 個（$）' },
+  'Top badges: $': '上位バッジ: $',
 };
 
 export default messages;

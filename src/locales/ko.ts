@@ -88,6 +88,16 @@ const messages: Locale = {
   'registrar $': '등록기관 $',
   '$ NFTs': { other: 'NFT $개' },
   'No profile set up yet.': '아직 설정된 프로필이 없습니다.',
+  reputation: '평판',
+  badges: '배지',
+  none: '없음',
+  unavailable: '사용 불가',
+  'no data': '데이터 없음',
+  'invalid address': '잘못된 주소',
+  'Reputation score $ for $': '평판 점수 $ ($)',
+  'Top categories: $': '상위 카테고리: $',
+  '$ badges earned by $': { other: '획득한 배지 $개 ($)' },
+  'Top badges: $': '상위 배지: $',
 };
 
 export default messages;

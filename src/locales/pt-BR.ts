@@ -88,6 +88,20 @@ const messages: Locale = {
   'registrar $': 'registrador $',
   '$ NFTs': { one: '$ NFT', many: '$ NFTs', other: '$ NFTs' },
   'No profile set up yet.': 'Nenhum perfil configurado ainda.',
+  reputation: 'reputação',
+  badges: 'emblemas',
+  none: 'nenhum',
+  unavailable: 'indisponível',
+  'no data': 'sem dados',
+  'invalid address': 'endereço inválido',
+  'Reputation score $ for $': 'Pontuação de reputação $ para $',
+  'Top categories: $': 'Principais categorias: $',
+  '$ badges earned by $': {
+    one: '$ emblema conquistado por $',
+    many: '$ emblemas conquistados por $',
+    other: '$ emblemas conquistados por $',
+  },
+  'Top badges: $': 'Principais emblemas: $',
 };
 
 export default messages;

@@ -88,6 +88,16 @@ const messages: Locale = {
   'registrar $': '注册商 $',
   '$ NFTs': { other: '$ 个 NFT' },
   'No profile set up yet.': '尚未设置个人资料。',
+  reputation: '声誉',
+  badges: '徽章',
+  none: '无',
+  unavailable: '不可用',
+  'no data': '无数据',
+  'invalid address': '无效地址',
+  'Reputation score $ for $': '声誉分数 $（$）',
+  'Top categories: $': '最高分类：$',
+  '$ badges earned by $': { other: '已获得 $ 枚徽章（$）' },
+  'Top badges: $': '最高徽章：$',
 };
 
 export default messages;

@@ -17,7 +17,7 @@ export const SVG_TYPE = 'image/svg+xml; charset=utf-8';
  */
 export const NEUTRAL_MAX_AGE = 60;
 
-/** The locale numbers are formatted in when the URL names none, or one Intl does not know. */
+/** The locale of a badge whose URL names none, or one Intl does not take: English words and numbers. */
 export const DEFAULT_SVG_LOCALE = 'en';
 
 /**

@@ -11,14 +11,17 @@
 /** Response headers a page of an allowed origin may read: the client honours Retry-After. */
 const EXPOSED = 'Retry-After, X-Repkit-Cache';
 
+/** The methods the proxy serves, for `Allow` (a preflight's, and a 405's for any other method). */
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
 /** What a preflight of an allowed origin is answered with. */
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Methods': ALLOWED_METHODS,
   // X-API-Key is allowed so that a page still configured with a key keeps working; the proxy
   // ignores that key and sends its own.
   'Access-Control-Allow-Headers': 'Accept, Content-Type, X-API-Key',
   'Access-Control-Max-Age': '86400',
-  Allow: 'GET, HEAD, OPTIONS',
+  Allow: ALLOWED_METHODS,
 };
 
 export interface CorsDecision {

@@ -1,7 +1,7 @@
 import { platformCache, platformCacheOf } from './cache';
 import { classify, messageBody, quotaFailure, upstreamEvent, type Failure, type Verdict } from './classify';
-import { corsFor, PREFLIGHT_HEADERS } from './cors';
-import { resolveProxyOptions, type ResolvedProxyOptions } from './options';
+import { ALLOWED_METHODS, corsFor, PREFLIGHT_HEADERS } from './cors';
+import { QUEUED_PER_SLOT, resolveProxyOptions, type ResolvedProxyOptions } from './options';
 import { matchesEtag, NEUTRAL_MAX_AGE, recordOf, SVG_HEADERS, etagOf, svgOptionsOf } from './badge';
 import { badgeRouteOf, isBatchPath, routeOf, type BadgeRoute, type Route } from './routes';
 import { BATCH_MAX_PARTS, BATCH_MAX_URL } from '../client/batch';
@@ -11,9 +11,17 @@ import { badgeDefinitions, userBadges, userScores } from '../client/validate';
 import { cacheHeaders, fresher, negativeCacheControl, servesOnError, storedAnswer, tierOf, worthStoring } from './tiers';
 import type { CachedAnswer, ProxyCache, ProxyContext, ProxyEvent, ProxyHandler, ProxyOptions } from './types';
 import { requestUpstream } from './upstream';
+import { busyFailure, onAbort, upstreamGate } from './gate';
+import { repeatCounter } from './repeats';
 
 /** What asking the service came to: an answer to serve, or a failure. */
 type Outcome = { ok: true; answer: CachedAnswer } | { ok: false; failure: Failure };
+
+/** One upstream request for a path, shared by every visitor who asks for that path meanwhile. */
+interface Flight {
+  /** The outcome, for one more waiter; `signal` aborting means that waiter has gone. */
+  join(signal?: AbortSignal): Promise<Outcome>;
+}
 
 /** Where an answer came from, in the `X-Repkit-Cache` header. */
 type CacheState = 'hit' | 'miss' | 'stale';
@@ -42,8 +50,11 @@ const apiRoute = (path: string): Route => ({ path, metadata: path.startsWith('me
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Refused origins reported at most: a flood of made-up origins must not grow memory or the log. */
+/** Refused origins reported at most per interval: a flood of made-up origins must not grow memory or the log. */
 const MAX_REPORTED_ORIGINS = 100;
+
+/** How often a refused origin is reported again while its pages keep calling. */
+const ORIGIN_REPORT_INTERVAL_MS = 3_600_000;
 
 /**
  * Creates the caching proxy: a standard fetch handler, `(request) => Promise<Response>`, that
@@ -54,15 +65,17 @@ const MAX_REPORTED_ORIGINS = 100;
  *   CORS preflights for them, and `[{basePath}]/badge/{reputation|badges}/{address}.svg`,
  *   SVG images drawn from the same cached answers, and `[{basePath}]/batch?r={path}&r=…`, up to
  *   50 API paths answered in one JSON body (each part as if asked alone); everything else is 404
- *   `{ message: 'Not Found' }`. Query strings are dropped from API requests (`forceRefresh`
- *   would spend quota on every visit).
+ *   `{ message: 'Not Found' }`, and another method on these routes 405 with `Allow`. Query
+ *   strings are dropped from API requests (`forceRefresh` would spend quota on every visit).
  * - Sends only `Accept` and `X-API-Key` upstream: no cookie, no client header, no key from the
  *   request. Answers carry none of the service's headers (so no `X-RateLimit-*`).
  * - Caches 200 answers for `ttlSeconds` (metadata for `metadataTtlSeconds`) and 400/404
  *   answers for `negativeTtlSeconds`, in `cache` (a bounded in-memory LRU by default) and in
  *   the platform cache where there is one; answers `Cache-Control: public, s-maxage=…,
  *   stale-while-revalidate=…, stale-if-error=…` and `X-Repkit-Cache: hit | miss | stale`.
- * - Concurrent requests for one path share one upstream request.
+ * - Concurrent requests for one path share one upstream request; at most `maxUpstreamRequests`
+ *   are in flight, and a new path that cannot be sent within `upstreamQueueMs` gets a 503 with
+ *   `Retry-After` (cached answers never wait).
  * - The service's 429 becomes 503 with `Retry-After` (until the time it gives, read by
  *   src/client/rate-limit.ts), and no request goes upstream until then; a 5xx, timeout, unreachable service, redirect or
  *   malformed answer serves the cached copy when there is one (`stale-if-error`), else 502,
@@ -76,13 +89,18 @@ const MAX_REPORTED_ORIGINS = 100;
  */
 export function createProxy(options: ProxyOptions): ProxyHandler {
   const o: ResolvedProxyOptions = resolveProxyOptions(options);
-  /** Upstream requests under way, by route path: concurrent misses wait for the same one. */
-  const inflight = new Map<string, Promise<Outcome>>();
+  /** Upstream requests under way or queued, by route path: concurrent misses wait for the same one. */
+  const inflight = new Map<string, Flight>();
+  const gate = upstreamGate({
+    max: o.maxUpstreamRequests,
+    maxQueued: o.maxUpstreamRequests * QUEUED_PER_SLOT,
+    waitMs: o.upstreamQueueMs,
+  });
   /** The service said its quota is spent until then (epoch ms): no request goes upstream. */
   let quotaResetAt = 0;
   const platform = o.platformCache ? platformCacheOf() : undefined;
-  /** Origins already reported as refused: each is logged once, not once per visitor. */
-  const refusedOrigins = new Set<string>();
+  /** Refused origins: each is reported once an hour, not once per visitor. */
+  const refusedOrigins = repeatCounter<string>({ intervalMs: ORIGIN_REPORT_INTERVAL_MS, maxKeys: MAX_REPORTED_ORIGINS });
 
   /** Tells the operator; what their callback throws must not break serving. */
   const report = (event: ProxyEvent): void => {
@@ -140,29 +158,97 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return verdict;
   };
 
-  /** Asks the service for a route, once for all concurrent callers, and stores a cacheable answer. */
-  const refresh = (route: Route, layers: ProxyCache[], context?: ProxyContext): Promise<Outcome> => {
-    const running = inflight.get(route.path);
-    if (running) return running;
+  /**
+   * Asks the service for a route, once for all concurrent callers, within the gate's bounds, and
+   * stores a cacheable answer. `signal` is the asking visitor's: a call without one (a background
+   * refresh) keeps the request wanted until it is done.
+   *
+   * What becomes of a request no visitor waits for any more: while it is still queued, it is
+   * dropped (it has cost nothing yet, and a flood of abandoned requests must not keep the queue
+   * full for the visitors who stay); once sent, it runs to its end, within `timeoutMs`, and its
+   * answer is cached. Aborting it would not give the service's quota back, and the next visitor
+   * for that path, often the same one reloading, would pay for it again; the cap already bounds
+   * how many such requests there can be.
+   */
+  const refresh = (route: Route, layers: ProxyCache[], context?: ProxyContext, signal?: AbortSignal): Promise<Outcome> =>
+    (inflight.get(route.path) ?? flightFor(route, layers, context)).join(signal);
+
+  const flightFor = (route: Route, layers: ProxyCache[], context?: ProxyContext): Flight => {
+    /** Aborted when the last waiter leaves before the request is sent: gives up its place in the queue. */
+    const unwanted = new AbortController();
+    let waiters = 0;
+    let kept = false;
+    let sent = false;
+    const leaving: (() => void)[] = [];
+    const busy = (): Outcome => ({ ok: false, failure: busyFailure(o.upstreamQueueMs) });
+    const quota = (): Outcome | undefined =>
+      Date.now() < quotaResetAt ? { ok: false, failure: quotaFailure(quotaResetAt, Date.now()) } : undefined;
+    const forget = (): void => {
+      if (inflight.get(route.path) === flight) inflight.delete(route.path);
+    };
     const work = (async (): Promise<Outcome> => {
-      if (Date.now() < quotaResetAt) return { ok: false, failure: quotaFailure(quotaResetAt, Date.now()) };
-      const result = await requestUpstream(o, route.path);
-      const now = Date.now();
-      const verdict = classify(result, route.metadata, o, now);
-      const event = upstreamEvent(result, verdict, `/api/v2/${route.path}`);
-      if (event) report(event);
-      const outcome = outcomeOf(verdict, now);
-      if (outcome.ok && worthStoring(outcome.answer)) await store(layers, route.path, outcome.answer, context);
-      return outcome;
+      const early = quota();
+      if (early) return early;
+      const admission = await gate.enter(unwanted.signal);
+      if (!admission.ok) {
+        if (admission.reason == 'busy') {
+          report({
+            type: 'upstream-busy',
+            path: `/api/v2/${route.path}`,
+            message: `repkit proxy: all ${o.maxUpstreamRequests} upstream requests were taken and /api/v2/${route.path} found no room in the queue within ${o.upstreamQueueMs} ms: answered 503 (see maxUpstreamRequests)`,
+          });
+        }
+        return busy();
+      }
+      try {
+        // Every waiter may have gone between the admission and now.
+        if (unwanted.signal.aborted) return busy();
+        // A 429 may have come in while this one waited.
+        const paused = quota();
+        if (paused) return paused;
+        sent = true;
+        const result = await requestUpstream(o, route.path);
+        const now = Date.now();
+        const verdict = classify(result, route.metadata, o, now);
+        const event = upstreamEvent(result, verdict, `/api/v2/${route.path}`);
+        if (event) report(event);
+        const outcome = outcomeOf(verdict, now);
+        if (outcome.ok && worthStoring(outcome.answer)) await store(layers, route.path, outcome.answer, context);
+        return outcome;
+      } finally {
+        admission.release();
+      }
     })()
       .catch((): Outcome => ({ ok: false, failure: { status: 502, body: messageBody('repkit proxy: the request to the service failed') } }))
-      .finally(() => inflight.delete(route.path));
-    inflight.set(route.path, work);
-    return work;
+      .finally(() => {
+        forget();
+        for (const stop of leaving.splice(0)) stop();
+      });
+    const flight: Flight = {
+      join(signal) {
+        if (!signal) {
+          kept = true;
+          return work;
+        }
+        waiters++;
+        const leave = (): void => {
+          if (--waiters > 0 || kept || sent) return;
+          // Forgotten at once, so that a visitor who comes now starts a request of their own.
+          forget();
+          unwanted.abort();
+        };
+        // A visitor may have gone before asking (while the cache was looked up).
+        if (signal.aborted) leave();
+        else leaving.push(onAbort(signal, leave));
+        return work;
+      },
+    };
+    inflight.set(route.path, flight);
+    return flight;
   };
 
   /** The answer for a route: fresh from cache, stale while refreshing, from the service, or stale on failure. */
-  const serve = async (route: Route, url: URL, context?: ProxyContext): Promise<Served> => {
+  const serve = async (route: Route, url: URL, context?: ProxyContext, signal?: AbortSignal): Promise<Served> => {
     const layers = layersFor(url);
     const cached = await lookup(layers, route.path);
     const tier = tierOf(cached, o, Date.now());
@@ -172,7 +258,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       if (typeof context?.waitUntil == 'function') context.waitUntil(refreshing);
       return { answer: cached, state: 'stale' };
     }
-    const outcome = await refresh(route, layers, context);
+    const outcome = await refresh(route, layers, context, signal);
     if (outcome.ok) return { answer: outcome.answer, state: 'miss' };
     if (cached && servesOnError(cached, o, Date.now())) return { answer: cached, state: 'stale' };
     return outcome.failure;
@@ -188,22 +274,22 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
    * The SVG of a badge route, from the same cached answers (and the same collapsing, quota
    * and stale-if-error rules) as the JSON routes; the neutral badge when there is no data.
    */
-  const drawBadge = async (badge: BadgeRoute, svg: SvgOptions, url: URL, context?: ProxyContext): Promise<Drawn> => {
-    if (badge.invalidAddress) return { svg: neutralSvg('invalid address', svg.theme) };
+  const drawBadge = async (badge: BadgeRoute, svg: SvgOptions, url: URL, context?: ProxyContext, signal?: AbortSignal): Promise<Drawn> => {
+    if (badge.invalidAddress) return { svg: neutralSvg('invalid address', svg) };
     const { address } = badge;
     const neutral = (served: Served): Drawn => ({
       // The service's 400 or 404 stays true for a while; a failure or a malformed record is passing.
-      svg: neutralSvg('answer' in served && served.answer.status != 200 ? 'no data' : 'unavailable', svg.theme),
+      svg: neutralSvg('answer' in served && served.answer.status != 200 ? 'no data' : 'unavailable', svg),
     });
     if (badge.kind == 'reputation') {
-      const served = await serve(apiRoute(`scores/${address}`), url, context);
+      const served = await serve(apiRoute(`scores/${address}`), url, context, signal);
       const scores = 'answer' in served ? recordOf(served.answer, userScores) : undefined;
       return scores && 'answer' in served ? { svg: reputationSvg(scores, address, svg), from: served } : neutral(served);
     }
     // Definitions only give titles (shared with the badge widgets, cached for metadataTtlSeconds): keys stand in without them.
     const [served, defined] = await Promise.all([
-      serve(apiRoute(`badges/${address}`), url, context),
-      serve(apiRoute('metadata/badges'), url, context),
+      serve(apiRoute(`badges/${address}`), url, context, signal),
+      serve(apiRoute('metadata/badges'), url, context, signal),
     ]);
     const earned = 'answer' in served ? recordOf(served.answer, userBadges) : undefined;
     if (!earned || !('answer' in served)) return neutral(served);
@@ -222,7 +308,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     cors: Record<string, string>,
     context?: ProxyContext,
   ): Promise<Response> => {
-    const { svg, from } = await drawBadge(badge, svgOptionsOf(url.searchParams), url, context);
+    const { svg, from } = await drawBadge(badge, svgOptionsOf(url.searchParams), url, context, request.signal);
     const etag = etagOf(svg);
     const headers: Record<string, string> = from
       ? { ...cacheHeaders(from.answer, from.state != 'stale', o, Date.now(), true), 'X-Repkit-Cache': from.state }
@@ -236,12 +322,12 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
    * What a service route is answered with, as a request for it alone or as one part of a batch:
    * status, JSON body and headers (cache headers and `X-Repkit-Cache`, or `Retry-After`), CORS aside.
    */
-  const answerFor = async (route: Route, url: URL, context?: ProxyContext): Promise<Part> => {
+  const answerFor = async (route: Route, url: URL, context?: ProxyContext, signal?: AbortSignal): Promise<Part> => {
     if (route.invalidAddress) {
       const cacheControl = negativeCacheControl(o.negativeTtlSeconds);
       return { status: 400, body: messageBody('Invalid Polkadot address format'), headers: { 'Cache-Control': cacheControl } };
     }
-    const served = await serve(route, url, context);
+    const served = await serve(route, url, context, signal);
     if (!('answer' in served)) {
       const extra: Record<string, string> = served.retryAfter !== undefined ? { 'Retry-After': String(served.retryAfter) } : {};
       return { status: served.status, body: served.body, headers: { 'Cache-Control': 'no-store', ...extra } };
@@ -261,7 +347,13 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
    * `{ "parts": [{ "status", "headers", "body" }] }` in the order asked, each part with its own
    * status and JSON body. Not cached (`no-store`): its parts are, here, one by one.
    */
-  const serveBatch = async (url: URL, cors: Record<string, string>, head: boolean, context?: ProxyContext): Promise<Response> => {
+  const serveBatch = async (
+    url: URL,
+    cors: Record<string, string>,
+    head: boolean,
+    context?: ProxyContext,
+    signal?: AbortSignal,
+  ): Promise<Response> => {
     const paths = url.searchParams.getAll('r');
     const refuse = (status: number, sentence: string): Response =>
       respond(status, messageBody(`repkit proxy: ${sentence}`), { 'Cache-Control': 'no-store', ...cors }, head);
@@ -275,7 +367,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const parts = await Promise.all(
       paths.map((path): Promise<Part> | Part => {
         const route = routeOf(path.split('?')[0]!, '');
-        return route ? answerFor(route, url, context) : { status: 404, body: messageBody('Not Found'), headers: {} };
+        return route ? answerFor(route, url, context, signal) : { status: 404, body: messageBody('Not Found'), headers: {} };
       }),
     );
     const shown = parts.map(({ status, body, headers }) => ({
@@ -297,8 +389,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const batch = !route && !badge && isBatchPath(url.pathname, o.basePath);
     const noStore = { 'Cache-Control': 'no-store' };
 
-    if ((!route && !badge && !batch) || (request.method != 'GET' && !head && request.method != 'OPTIONS')) {
-      return respond(404, messageBody('Not Found'), { ...noStore, ...cors.headers }, head);
+    if (!route && !badge && !batch) return respond(404, messageBody('Not Found'), { ...noStore, ...cors.headers }, head);
+    if (request.method != 'GET' && !head && request.method != 'OPTIONS') {
+      return respond(405, messageBody('Method Not Allowed'), { ...noStore, Allow: ALLOWED_METHODS, ...cors.headers }, false);
     }
     if (badge && request.method != 'OPTIONS') {
       // An image is shown, not read: a page that embeds it with crossorigin sends its Origin,
@@ -308,8 +401,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       return serveBadge(badge, request, url, headers, context);
     }
     if (!cors.allowed) {
-      if (origin && !refusedOrigins.has(origin) && refusedOrigins.size < MAX_REPORTED_ORIGINS) {
-        refusedOrigins.add(origin);
+      if (origin && refusedOrigins.note(origin, origin)) {
         report({
           type: 'origin-refused',
           origin,
@@ -323,9 +415,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     if (request.method == 'OPTIONS') {
       return new Response(null, { status: 204, headers: { ...cors.headers, ...PREFLIGHT_HEADERS } });
     }
-    if (batch) return serveBatch(url, cors.headers, head, context);
+    if (batch) return serveBatch(url, cors.headers, head, context, request.signal);
     if (!route) return respond(404, messageBody('Not Found'), { ...noStore, ...cors.headers }, head);
-    const { status, body, headers } = await answerFor(route, url, context);
+    const { status, body, headers } = await answerFor(route, url, context, request.signal);
     return respond(status, body, { ...headers, ...cors.headers }, head);
   };
 

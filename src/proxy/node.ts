@@ -32,7 +32,7 @@ const acceptsGzip = (value: string | undefined): boolean =>
   });
 
 /** The fetch `Request` for a Node request. Bodies are not read: the proxy answers GET only. */
-const toRequest = (req: IncomingMessage, signal: AbortSignal): Request => {
+const toRequest = (req: IncomingMessage, signal: AbortSignal, method = req.method ?? 'GET'): Request => {
   const host = typeof req.headers.host == 'string' && /^[\w.:[\]-]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
   const url = new URL(req.url && req.url.startsWith('/') ? req.url : '/', `http://${host}`);
   const headers = new Headers();
@@ -45,14 +45,32 @@ const toRequest = (req: IncomingMessage, signal: AbortSignal): Request => {
     }
   }
   // A GET with a body cannot be built; other methods are refused by the proxy anyway.
-  return new Request(url, { method: req.method ?? 'GET', headers, signal });
+  return new Request(url, { method, headers, signal });
+};
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+
+const internalError = (): Response => new Response(JSON.stringify({ message: 'Internal error' }), { status: 500, headers: JSON_HEADERS });
+
+/** Methods a fetch handler may serve, for a 405's `Allow` when the handler names none. */
+const COMMON_METHODS = 'GET, HEAD, OPTIONS';
+
+/** The answer to a method that `Request` cannot carry, from what the handler answers OPTIONS for the same URL. */
+const refusedMethod = async (handler: FetchHandler, req: IncomingMessage, signal: AbortSignal): Promise<Response> => {
+  const probe = await handler(toRequest(req, signal, 'OPTIONS'));
+  await probe.body?.cancel().catch(() => undefined);
+  if (probe.status == 404) return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404, headers: JSON_HEADERS });
+  const allow = probe.headers.get('Allow') ?? COMMON_METHODS;
+  return new Response(JSON.stringify({ message: 'Method Not Allowed' }), { status: 405, headers: { ...JSON_HEADERS, Allow: allow } });
 };
 
 /**
  * A `node:http` request listener that serves `handler`:
  * `http.createServer(toNodeListener(createProxy({ apiKey })))`. Request bodies are drained
  * and not passed on (the proxy answers GET, HEAD and OPTIONS only). A handler that throws
- * gives 500; a client that goes away aborts the request's `signal`.
+ * gives 500; a client that goes away aborts the request's `signal`. A method that `Request`
+ * refuses (CONNECT, TRACE, TRACK) never reaches the handler: it gets 405 with the `Allow` of
+ * the handler's answer to OPTIONS for that URL, or 404 when that answer is a 404.
  */
 export function toNodeListener(
   handler: FetchHandler,
@@ -66,14 +84,19 @@ export function toNodeListener(
     });
     req.resume();
     void (async () => {
+      let request: Request | undefined;
+      try {
+        request = toRequest(req, controller.signal);
+      } catch {
+        // `Request` refuses some methods (CONNECT, TRACE, TRACK): no fetch handler can be asked
+        // them. They get the 405 that a method the handler does not serve gets, with the methods
+        // the handler names for this URL in its answer to OPTIONS (404 where it has no such URL).
+      }
       let response: Response;
       try {
-        response = await handler(toRequest(req, controller.signal));
+        response = request ? await handler(request) : await refusedMethod(handler, req, controller.signal);
       } catch {
-        response = new Response(JSON.stringify({ message: 'Internal error' }), {
-          status: 500,
-          headers: { 'Content-Type': 'application/json; charset=utf-8' },
-        });
+        response = internalError();
       }
       if (res.destroyed) return;
       const headers: Record<string, string> = {};

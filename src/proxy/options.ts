@@ -1,4 +1,5 @@
 import { memoryCache } from './cache';
+import { repeatCounter } from './repeats';
 import { DEFAULT_BASE_URL } from '../client/options';
 import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
 import type { ProxyCache, ProxyEvent, ProxyOptions } from './types';
@@ -15,7 +16,12 @@ export const PROXY_LIMITS = {
   staleIfErrorSeconds: { default: 86400, min: 0, max: 604800 },
   timeoutMs: { default: 40000, ...TIMEOUT_BOUNDS },
   maxResponseBytes: { default: 1000000, ...BODY_BOUNDS },
+  maxUpstreamRequests: { default: 64, min: 1, max: 10000 },
+  upstreamQueueMs: { default: 5000, min: 0, max: 60000 },
 } as const;
+
+/** Requests that may wait for an upstream slot, per slot: the queue holds `maxUpstreamRequests` × this. */
+export const QUEUED_PER_SLOT = 8;
 
 type Limited = keyof typeof PROXY_LIMITS;
 
@@ -34,12 +40,38 @@ export interface ResolvedProxyOptions {
   platformCache: boolean;
   timeoutMs: number;
   maxResponseBytes: number;
+  maxUpstreamRequests: number;
+  upstreamQueueMs: number;
   fetch: typeof fetch;
   onEvent: (event: ProxyEvent) => void;
 }
 
-/** The default `onEvent`: one line in the server's log, which is the operator's to read. */
-const logEvent = (event: ProxyEvent): void => console.warn(event.message);
+/** How often the default `onEvent` sums up repeats of one kind of event. */
+export const LOG_INTERVAL_MS = 60_000;
+
+/**
+ * The default `onEvent`: lines in the server's log, which is the operator's to read. The first
+ * event of a kind (its type, status and message, whatever the path) is written at once; its
+ * repeats within the minute become one line with their count at the end of it, so a service
+ * failing for every address writes a few lines a minute, not one per request.
+ */
+const summarisedLog = (): ((event: ProxyEvent) => void) => {
+  const seconds = LOG_INTERVAL_MS / 1000;
+  const kinds = repeatCounter<ProxyEvent>({
+    intervalMs: LOG_INTERVAL_MS,
+    maxKeys: 50,
+    onRepeats: (first, repeats) =>
+      console.warn(
+        first
+          ? `repkit proxy: ${repeats} more like this in the last ${seconds} s: ${first.message}`
+          : `repkit proxy: ${repeats} more events of other kinds in the last ${seconds} s`,
+      ),
+  });
+  return (event) => {
+    const kind = `${event.type} ${event.status ?? ''} ${event.path ? event.message.split(event.path).join('…') : event.message}`;
+    if (kinds.note(kind, event)) console.warn(event.message);
+  };
+};
 
 /** A configuration mistake, thrown by createProxy at start-up (never while serving). */
 const invalid = (name: string, expected: string, got: unknown): never => {
@@ -119,7 +151,9 @@ export const resolveProxyOptions = (o: ProxyOptions): ResolvedProxyOptions => {
     platformCache: o.platformCache ?? true,
     timeoutMs: limited('timeoutMs', o.timeoutMs),
     maxResponseBytes: limited('maxResponseBytes', o.maxResponseBytes),
+    maxUpstreamRequests: limited('maxUpstreamRequests', o.maxUpstreamRequests),
+    upstreamQueueMs: limited('upstreamQueueMs', o.upstreamQueueMs),
     fetch: fetchImpl,
-    onEvent: o.onEvent ?? logEvent,
+    onEvent: o.onEvent ?? summarisedLog(),
   };
 };

@@ -3,14 +3,18 @@ import { shortAddress } from '../render/address';
 import { formatNumber } from '../render/format';
 import { escapeHtml } from '../render/html';
 import { categoryTitleOf, rankCategories } from '../widgets/categories';
-import { TIER_COLORS, tierOf } from '../widgets/tiers';
+import { TIER_COLORS, tierOf, type Tier } from '../widgets/tiers';
 import { bounded } from '../widgets/views/common';
+import type { Message, Words } from '../i18n/messages';
+import { fill, svgWords } from './words';
 
 /**
  * The SVG badges the proxy serves for READMEs and other pages where no script runs: plain
  * functions of their data, so that they are tested as such and the handler only picks one.
  * Everything from the service goes through {@link xmlText}; nothing here loads a font, an
  * image or a script, so an image proxy (GitHub's camo) and a strict CSP both show it as is.
+ * Their words are the widgets' catalogue's (./words), in the `locale` of the URL; a right-to-left
+ * language draws the boxes from the right, its text set right to left.
  */
 
 /** `theme` query value of a badge URL. */
@@ -19,7 +23,10 @@ export type SvgTheme = 'light' | 'dark';
 /** How a badge is drawn, from its URL's query. */
 export interface SvgOptions {
   theme: SvgTheme;
-  /** Numbers are formatted in this locale (a canonical tag: the handler checks it). */
+  /**
+   * The badge's language: its words from the catalogue (the tag's, else its language's, else
+   * English) and its numbers formatted by `Intl` (a canonical tag: the handler checks it).
+   */
   locale: string;
   /** The reputation badge without its categories. */
   compact?: boolean;
@@ -47,6 +54,7 @@ const TIER_TEXT = '#111111';
 export const SVG_LIMITS = { categories: 3, badges: 4, textChars: 28 } as const;
 
 const FONT = 'Verdana,DejaVu Sans,sans-serif';
+
 const HEIGHT = 20;
 const PAD = 6;
 
@@ -86,38 +94,51 @@ const charWidth = (c: string): number => {
 export const textWidth = (text: string): number => Math.ceil(Array.from(text).reduce((sum, c) => sum + charWidth(c), 0));
 
 /**
- * The badge: boxes side by side, each as wide as its estimated text plus padding. `textLength`
- * makes the renderer fit each text to its box, so a font wider than the estimate never spills.
+ * The badge: boxes side by side in reading order (from the right in a right-to-left language),
+ * each as wide as its estimated text plus padding. `textLength` makes the renderer fit each text
+ * to its box, so a font wider than the estimate never spills. Each text starts at its box's
+ * start edge: in `direction="rtl"` an SVG text's start is its right end, and bidi orders it.
  */
-const strip = (segments: readonly Segment[], label: string): string => {
-  let x = 0;
+const strip = (segments: readonly Segment[], label: string, words: Words): string => {
+  const rtl = words.dir == 'rtl';
+  const widths = segments.map((s) => textWidth(s.text));
+  const width = widths.reduce((sum, tw) => sum + tw + 2 * PAD, 0);
+  let start = 0;
   const boxes: string[] = [];
   const texts: string[] = [];
-  for (const s of segments) {
-    const tw = textWidth(s.text);
+  segments.forEach((s, i) => {
+    const tw = widths[i]!;
     const w = tw + 2 * PAD;
+    const x = rtl ? width - start - w : start;
     boxes.push(`<rect x="${x}" width="${w}" height="${HEIGHT}" fill="${s.fill}"/>`);
     texts.push(
-      `<text x="${x + PAD}" y="14" fill="${s.color}" textLength="${tw}" lengthAdjust="spacingAndGlyphs">${xmlText(s.text)}</text>`,
+      `<text x="${rtl ? x + w - PAD : x + PAD}" y="14" fill="${s.color}" textLength="${tw}" lengthAdjust="spacingAndGlyphs">${xmlText(s.text)}</text>`,
     );
-    x += w;
-  }
+    start += w;
+  });
   const name = xmlText(label);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${x}" height="${HEIGHT}" viewBox="0 0 ${x} ${HEIGHT}" role="img" aria-label="${name}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${HEIGHT}" viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-label="${name}" lang="${xmlText(words.locale)}">` +
     `<title>${name}</title>` +
-    `<clipPath id="r"><rect width="${x}" height="${HEIGHT}" rx="3"/></clipPath>` +
+    `<clipPath id="r"><rect width="${width}" height="${HEIGHT}" rx="3"/></clipPath>` +
     `<g clip-path="url(#r)">${boxes.join('')}</g>` +
-    `<g font-family="${FONT}" font-size="11">${texts.join('')}</g>` +
+    `<g font-family="${FONT}" font-size="11"${rtl ? ' direction="rtl"' : ''}>${texts.join('')}</g>` +
     `</svg>`
   );
 };
 
-/** The badge's categories: the reputation widget's ranking and names (../widgets/categories), the first `limit`. */
-export const topCategories = (scores: UserScores, limit: number): [name: string, score: number][] =>
+/** A list in the language's words ("a, b, and c"), where `Intl.ListFormat` is there. */
+const listOf = (items: string[], locale: string): string =>
+  typeof Intl.ListFormat == 'function' ? new Intl.ListFormat(locale).format(items) : items.join(', ');
+
+/**
+ * The badge's categories: the reputation widget's ranking and names (../widgets/categories), in
+ * the language of `t` where a category is known, the first `limit`.
+ */
+export const topCategories = (scores: UserScores, limit: number, t?: Words['t']): [name: string, score: number][] =>
   rankCategories(scores)
     .slice(0, limit)
-    .map(([key, c]) => [categoryTitleOf(key, c.title), c.score]);
+    .map(([key, c]) => [categoryTitleOf(key, c.title, t), c.score]);
 
 /** Service text shortened for one box (the full text would make the image any width). */
 const short = (text: string): string => bounded(text.trim(), SVG_LIMITS.textChars);
@@ -128,17 +149,22 @@ const short = (text: string): string => bounded(text.trim(), SVG_LIMITS.textChar
  */
 export const reputationSvg = (scores: UserScores, address: string, o: SvgOptions): string => {
   const p = PALETTES[o.theme];
+  const words = svgWords(o.locale);
   const total = formatNumber(scores.totalScore, o.locale);
-  const top = o.compact ? [] : topCategories(scores, SVG_LIMITS.categories);
+  const top = o.compact ? [] : topCategories(scores, SVG_LIMITS.categories, words.t);
   const items = top.map(([name, score]) => `${short(name)} ${formatNumber(score, o.locale)}`);
-  const label = `Reputation score ${total} for ${shortAddress(address)}` + (items.length ? `. Top categories: ${items.join(', ')}` : '');
+  const label = [
+    fill(words.t('Reputation score $ for $'), total, shortAddress(address)),
+    ...(items.length ? [words.t('Top categories: $', listOf(items, o.locale))] : []),
+  ].join('. ');
   return strip(
     [
-      { text: 'reputation', fill: p.label, color: p.labelText },
+      { text: words.t('reputation'), fill: p.label, color: p.labelText },
       { text: total, fill: p.value, color: p.valueText },
       ...items.map((text) => ({ text, fill: p.item, color: p.itemText })),
     ],
     label,
+    words,
   );
 };
 
@@ -153,6 +179,7 @@ export const badgesSvg = (
   o: SvgOptions,
 ): string => {
   const p = PALETTES[o.theme];
+  const words = svgWords(o.locale);
   const sorted = [...badges].sort((a, b) => b.achievedLevel - a.achievedLevel);
   const shown = sorted.slice(0, SVG_LIMITS.badges).map((b) => ({
     title: short(definitions.get(b.badgeKey)?.title.trim() || b.badgeKey),
@@ -160,27 +187,39 @@ export const badgesSvg = (
   }));
   const hidden = badges.length - shown.length;
   const count = formatNumber(badges.length, o.locale);
-  const named = shown.map((b) => `${b.title} (${b.tier})`).join(', ');
-  const label = `${count} ${badges.length == 1 ? 'badge' : 'badges'} earned by ${shortAddress(address)}` + (named ? `: ${named}` : '');
+  // The tier by its name, as the badge widget says it (its message is the capitalised key).
+  const named = shown.map((b) => `${b.title} (${words.t((b.tier[0]!.toUpperCase() + b.tier.slice(1)) as Capitalize<Tier>)})`);
+  const label = [
+    fill(words.n('$ badges earned by $', badges.length, true), count, shortAddress(address)),
+    ...(named.length ? [words.t('Top badges: $', listOf(named, o.locale))] : []),
+  ].join('. ');
   return strip(
     [
-      { text: 'badges', fill: p.label, color: p.labelText },
-      { text: badges.length ? count : 'none', fill: badges.length ? p.value : NEUTRAL, color: p.valueText },
+      { text: words.t('badges'), fill: p.label, color: p.labelText },
+      { text: badges.length ? count : words.t('none'), fill: badges.length ? p.value : NEUTRAL, color: p.valueText },
       ...shown.map((b) => ({ text: b.title, fill: TIER_COLORS[b.tier], color: TIER_TEXT })),
       ...(hidden > 0 ? [{ text: `+${formatNumber(hidden, o.locale)}`, fill: p.item, color: p.itemText }] : []),
     ],
     label,
+    words,
   );
 };
 
+/** Why a badge has nothing to show. */
+export type NeutralReason = Extract<Message, 'unavailable' | 'no data' | 'invalid address'>;
+
 /** The grey badge shown when there is nothing to show: "reputation | unavailable" and the like. */
-export const neutralSvg = (message: string, theme: SvgTheme): string => {
-  const p = PALETTES[theme];
+export const neutralSvg = (reason: NeutralReason, o: SvgOptions): string => {
+  const p = PALETTES[o.theme];
+  const words = svgWords(o.locale);
+  const label = words.t('reputation');
+  const value = words.t(reason);
   return strip(
     [
-      { text: 'reputation', fill: p.label, color: p.labelText },
-      { text: message, fill: NEUTRAL, color: '#ffffff' },
+      { text: label, fill: p.label, color: p.labelText },
+      { text: value, fill: NEUTRAL, color: '#ffffff' },
     ],
-    `Reputation ${message}`,
+    `${label}: ${value}`,
+    words,
   );
 };

@@ -50,8 +50,13 @@ export interface ProxyCache {
  * failing or refusing the proxy (a bad key, a spent quota). Never sent to the visitor's page.
  */
 export interface ProxyEvent {
-  /** `origin-refused`: a page of an origin not in `allowOrigins`; `rate-limited`: the service's quota is spent; `upstream-error`: the service failed or refused. */
-  type: 'origin-refused' | 'upstream-error' | 'rate-limited';
+  /**
+   * `origin-refused`: a page of an origin not in `allowOrigins`; `rate-limited`: the service's
+   * quota is spent; `upstream-error`: the service failed or refused; `upstream-busy`: every one
+   * of `maxUpstreamRequests` was taken for `upstreamQueueMs` (or the queue was full), so a new
+   * path was answered 503.
+   */
+  type: 'origin-refused' | 'upstream-error' | 'rate-limited' | 'upstream-busy';
   /** One line that says what happened and what to check, for a log. */
   message: string;
   /** The service path asked for (`/api/v2/scores/…`), without the proxy's `basePath`. */
@@ -124,12 +129,31 @@ export interface ProxyOptions {
   timeoutMs?: number;
   /** The largest upstream answer read, in bytes after decompression. Default `1000000`. */
   maxResponseBytes?: number;
+  /**
+   * Upstream requests in flight at once, per proxy instance (process or isolate). Further
+   * requests for new paths wait in a queue of 8 per slot; one that cannot be sent within
+   * `upstreamQueueMs`, or finds the queue full, gets a 503 with `Retry-After` (a cached copy is
+   * served instead when the service would be allowed to fail). Cached answers never wait.
+   * 64 is more than a page of widgets asks for at once (a batch of 50 parts and the
+   * definitions) and far more than a key's quota lasts, yet keeps sockets and memory small
+   * when the service hangs: without a cap, a flood of batches of new addresses opens one socket
+   * per address for up to `timeoutMs`.
+   * @default 64
+   */
+  maxUpstreamRequests?: number;
+  /**
+   * The longest a request for a new path waits for an upstream slot, in ms, before it is
+   * answered 503 with `Retry-After`; `0` answers at once when every slot is taken.
+   * @default 5000
+   */
+  upstreamQueueMs?: number;
   /** A `fetch` to call the service with, instead of the global one. */
   fetch?: typeof fetch;
   /**
-   * Hears of refused origins and of the service's failures and refusals (see {@link ProxyEvent}),
-   * once per upstream request, not per visitor. Default: `console.warn` of the event's one-line
-   * message, on the server.
+   * Hears of refused origins (each once an hour) and of the service's failures and refusals
+   * (see {@link ProxyEvent}), once per upstream request, not per visitor. Default: `console.warn`
+   * of the event's one-line message, on the server, the first of each kind (type, status and
+   * message, whatever the path) at once and its repeats as one line a minute with their count.
    */
   onEvent?: (event: ProxyEvent) => void;
 }

@@ -5,7 +5,7 @@
  * snippet of another kind shows an error naming its type and the script that shows it.
  * `<repkit-widget>` and `snippet()` need every kind: they are in `repkit.umd.js` only.
  */
-import { createFrom, kindSet, type KindEntry } from '../widgets/kind-set';
+import { createFrom, kindSet, type KindClass } from '../widgets/kind-set';
 import type { WidgetByType } from '../widgets/kinds';
 import { snippetMounter, type SnippetMounter } from '../embed/mount-all';
 import { setDefaultNonce } from '../widgets/styles';
@@ -23,12 +23,13 @@ export interface KindScript<T extends WidgetType> extends SnippetMounter {
 }
 
 /**
- * Starts the script of one kind (`types`: its `type` and aliases): mounts its snippets now and
- * as they are added. Does nothing on a server.
+ * Starts the script of one kind (its class, answering to the kind's name and aliases): mounts
+ * its snippets now and as they are added. Does nothing on a server. rollup.config.mjs makes
+ * each kind's script from this, its class and ./common.
  */
-export const kindScript = <T extends WidgetType>(types: Record<T, KindEntry>): KindScript<T> => {
-  const names = Object.keys(types) as T[];
-  const kinds = kindSet(types, `"${names[0]}", the kind repkit.${names[0]}.umd.js shows (repkit.umd.js shows every kind)`);
+export const kindScript = <T extends WidgetType>(widgetClass: KindClass & { readonly kind: { readonly name: T } }): KindScript<T> => {
+  const { name } = widgetClass.kind;
+  const kinds = kindSet([widgetClass], `"${name}", the kind repkit.${name}.umd.js shows (repkit.umd.js shows every kind)`);
   const mounter = snippetMounter(kinds);
   if (typeof document != 'undefined') {
     setDefaultNonce((document.currentScript as HTMLScriptElement | null)?.nonce);
@@ -36,7 +37,7 @@ export const kindScript = <T extends WidgetType>(types: Record<T, KindEntry>): K
   }
   return {
     ...mounter,
-    WIDGET_TYPES: names,
+    WIDGET_TYPES: Object.keys(kinds.byType) as T[],
     createWidget: <C extends WidgetConfig & { type: T }>(config: C) => createFrom(kinds, config) as WidgetByType[C['type']],
   };
 };

@@ -1,14 +1,14 @@
 import { createFrom, kindSet, type KindSet } from './kind-set';
-import { KINDS, type WidgetByType, type WidgetConfig, type WidgetType } from './kinds';
+import { WIDGET_CLASSES, type WidgetByType, type WidgetConfig, type WidgetType } from './kinds';
 
 /**
  * Every kind, by `type`: what the ES module, the element and `repkit.umd.js` build. Built in a
  * pure function: bundlers keep the kinds only where something creates a widget.
  */
-export const ALL_KINDS: KindSet = /* @__PURE__ */ (() => kindSet(KINDS))();
+export const ALL_KINDS: KindSet = /* @__PURE__ */ kindSet(WIDGET_CLASSES);
 
 /** The `type` values `createWidget` accepts. */
-export const WIDGET_TYPES: WidgetType[] = /* @__PURE__ */ (() => Object.keys(KINDS) as WidgetType[])();
+export const WIDGET_TYPES = /* @__PURE__ */ (() => Object.keys(ALL_KINDS.byType) as WidgetType[])();
 
 /**
  * Creates a widget of the config's `type`. Validates the config at once; options no kind

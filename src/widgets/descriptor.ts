@@ -41,12 +41,16 @@ export interface Views<S, Data> {
 
 /**
  * Everything one widget kind is: its name, stylesheet, options, how it loads its data and
- * how it shows it. `O` is its public options interface, `S` the settings in force. The shared
- * controller (widget.ts) and the embed code derive the rest.
+ * how it shows it. `O` is its public options interface, `S` the settings in force, `T` every
+ * `type` value that builds it (its name and aliases). The shared controller (widget.ts), the
+ * registry (kinds/index.ts) and the embed code derive the rest.
  * @internal repkit's own machinery, not part of the public API: it may change in any release.
  */
-export interface Kind<O extends BaseWidgetOptions, S, Data> {
-  readonly name: string;
+export interface Kind<O extends BaseWidgetOptions, S, Data, T extends string = string> {
+  /** Its `type`, its folder under src/widgets/kinds/ and its stylesheet's name in styles/. */
+  readonly name: T;
+  /** Other `type` values that build it (`'badges'` for `'badge'`). */
+  readonly aliases?: readonly T[];
   readonly css: string;
   /** Every option of `O`, checked against it with `satisfies OptionTableFor<O>`. */
   readonly options: OptionTable;

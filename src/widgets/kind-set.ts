@@ -4,41 +4,53 @@ import type { AnyWidget } from './kinds';
 import type { OptionTable } from './option-types';
 import type { WidgetConfig } from './types';
 
-/** One widget kind as a script carries it: its class, and its options (for attributes). */
-export interface KindEntry {
-  readonly widget: new (config: never) => AnyWidget;
-  readonly options: OptionTable;
+/** One widget kind as a build carries it: its class, whose `kind` is its descriptor. */
+export interface KindClass {
+  new (config: never): AnyWidget;
+  readonly kind: { readonly name: string; readonly aliases?: readonly string[]; readonly options: OptionTable };
 }
 
 /**
  * The widget kinds one build carries: every kind in `repkit.umd.js` and the ES module, one in
  * `repkit.<kind>.umd.js`. `createWidget`, the snippet and the element build from it, so a
- * per-kind script holds no other kind's code. Its parts: the kinds by `type` (aliases
- * included); every option any carried kind has, by name (what an HTML attribute may set); what
- * `type` must be, for the error an unknown type gets. A tuple: property names survive minification.
+ * per-kind script holds no other kind's code.
  */
-export type KindSet = readonly [types: Readonly<Record<string, KindEntry>>, options: OptionTable, expected: string];
+export interface KindSet {
+  /** The classes by `type`, aliases included. */
+  readonly byType: Readonly<Record<string, KindClass>>;
+  /** Every option any kind of the set has, by name: what an HTML attribute may set. */
+  readonly options: OptionTable;
+  /** What `type` must be, for the error an unknown type gets. */
+  readonly expected: string;
+}
 
 /**
- * A kind set. Pure, so that a bundle which never builds a widget drops it (and the kinds).
+ * The set of `classes`. Pure, so that a bundle which never builds a widget drops it (and the kinds).
  * @param expected what `type` must be, when the default ("one of …") would mislead.
  */
-export const kindSet = (types: Record<string, KindEntry>, expected?: string): KindSet => [
-  types,
-  Object.assign({}, ...Object.values(types).map((kind) => kind.options)) as OptionTable,
-  expected ??
-    `one of ${Object.keys(types)
-      .map((k) => `"${k}"`)
-      .join(', ')}`,
-];
+export const kindSet = (classes: readonly KindClass[], expected?: string): KindSet => {
+  const byType: Record<string, KindClass> = {};
+  for (const widgetClass of classes) {
+    for (const type of [widgetClass.kind.name, ...(widgetClass.kind.aliases ?? [])]) byType[type] = widgetClass;
+  }
+  return {
+    byType,
+    options: Object.assign({}, ...classes.map((widgetClass) => widgetClass.kind.options)) as OptionTable,
+    expected:
+      expected ??
+      `one of ${Object.keys(byType)
+        .map((type) => `"${type}"`)
+        .join(', ')}`,
+  };
+};
 
 /**
  * Builds the widget of `config.type` from `set`.
  * @throws OptionError naming `type` when the set does not carry it, or naming the option at
  * fault when the config is invalid.
  */
-export const createFrom = ([types, , expected]: KindSet, config: WidgetConfig): AnyWidget => {
+export const createFrom = ({ byType, expected }: KindSet, config: WidgetConfig): AnyWidget => {
   const type = (config as { type?: unknown } | null)?.type;
-  const kind = typeof type == 'string' ? ownValue(types, type) : undefined;
-  return new (kind ?? invalid('type', expected, type)).widget(config as never);
+  const widgetClass = typeof type == 'string' ? ownValue(byType, type) : undefined;
+  return new (widgetClass ?? invalid('type', expected, type))(config as never);
 };

@@ -3,7 +3,7 @@ import { gate, gateKey } from '../client/quota';
 import type { ServiceError } from '../client/service-error';
 import { ServiceClient } from '../client/service-client';
 import { importLazy } from '../chunks/loaders';
-import { localeOf, markLanguage, wordsFor } from '../i18n/locale';
+import { localeOf, markLanguage, onRegister, wordsFor } from '../i18n/locale';
 import { html, renderInto } from '../render/html';
 import { isElement, ownValue } from '../util/values';
 import type { BaseWidgetOptions, CommonSettings } from './common-options';
@@ -68,6 +68,7 @@ const DECORATION = 1;
 const LAZY_WATCH = 2;
 const SCHEME = 3;
 const QUOTA_WAIT = 4;
+const LOCALE_WATCH = 5;
 
 /**
  * The controller every widget kind shares: options, mount, update, refresh, destroy, the
@@ -152,6 +153,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#host = host;
     this.#view = view;
     this.#applyHost();
+    this.#held.hold(LOCALE_WATCH, onRegister(this.#onRegister));
     container.append(host);
     if (this.#options.skipOffscreen) placeCard(view);
     if (this.#options.loading == 'lazy' && !this.#seed) this.#watchNear(host);
@@ -245,6 +247,11 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       if (!stop) this.#onNear();
     });
   }
+
+  /** A catalogue of `language` arrived (a locale file loaded after this widget): in that language, it is used at once. */
+  #onRegister = (language: string): void => {
+    if (localeOf(this.#options.locale, this.#host).toLowerCase().split('-')[0] == language) this.#render();
+  };
 
   #onNear = (): void => {
     this.#held.release(LAZY_WATCH);

@@ -294,11 +294,16 @@ const checkMatrix = async (theme: string, list: Slot[], script = 'repkit.umd.js'
     list.flatMap((s, i) => (s.open ? [i] : [])),
   );
   expect(opened.filter((expanded) => expanded != 'true')).toEqual([]);
-  // In another language, the widgets do speak it (their view carries its lang and its words).
+  // In another language, the widgets do speak it (their view carries its lang and its words),
+  // those inside a <repkit-widget>'s own shadow root too.
   if (lang != 'en') {
-    const views = await page.$$eval('div[id^="w"] > .repkit', (hosts) =>
-      hosts.map((h) => [h.shadowRoot!.querySelector('.rk')!.getAttribute('lang'), h.shadowRoot!.textContent ?? ''] as const),
+    const views = await page.evaluate(() =>
+      [
+        ...Array.from(document.querySelectorAll('div[id^="w"] > .repkit')),
+        ...Array.from(document.querySelectorAll('repkit-widget'), (el) => el.shadowRoot!.querySelector('.repkit')!),
+      ].map((h) => [h.shadowRoot!.querySelector('.rk')!.getAttribute('lang'), h.shadowRoot!.textContent ?? ''] as const),
     );
+    expect(views.length).toBe(list.length);
     for (const [viewLang, text] of views) {
       expect(viewLang).toBe(lang);
       expect(text).toMatch(/[\u0600-\u06ff]/);

@@ -28,7 +28,7 @@ const KINDS: { name: string; config: Record<string, unknown> }[] = [
  * `dir="ltr"` wrapper and `#r<i>` inside `rtlWrapper` (a `dir="rtl"` element, or none: the
  * page's direction).
  */
-const pairPage = (htmlDir: 'ltr' | 'rtl', rtlWrapper: string): string => {
+const pairPage = (htmlDir: 'ltr' | 'rtl', rtlWrapper: string, rtlOptions: Record<string, unknown> = {}, scripts = ''): string => {
   const slots = KINDS.map(
     (_, i) =>
       `<div dir="ltr"><div id="l${i}" class="slot"></div></div>` +
@@ -36,14 +36,15 @@ const pairPage = (htmlDir: 'ltr' | 'rtl', rtlWrapper: string): string => {
   ).join('\n');
   const mounts = KINDS.flatMap(({ config }, i) =>
     ['l', 'r'].map(
-      (side) => `RepKit.createWidget(${JSON.stringify({ apiKey: API_KEY, baseUrl: browser.url, ...config })}).mount('#${side}${i}');`,
+      (side) =>
+        `RepKit.createWidget(${JSON.stringify({ apiKey: API_KEY, baseUrl: browser.url, ...config, ...(side == 'r' ? rtlOptions : {}) })}).mount('#${side}${i}');`,
     ),
   ).join('\n');
   return `<!doctype html>
 <html lang="${htmlDir == 'rtl' ? 'ar' : 'en'}" dir="${htmlDir}"><head><meta charset="utf-8"><title>repkit rtl</title>
 <style>body { margin: 0; } .slot { margin: 0 0 8px; }</style></head>
 <body>${slots}
-<script src="/dist/repkit.umd.js"></script>
+<script src="/dist/repkit.umd.js"></script>${scripts}
 <script>${mounts}</script>
 </body></html>`;
 };
@@ -155,8 +156,11 @@ const unmirrored = (ltr: Measured, rtl: Measured): string[] => {
   return bad;
 };
 
-/** What is wrong with `rtl` as the right-to-left version of `ltr` (nothing: an empty list). */
-const rightToLeftProblems = (ltr: Measured, rtl: Measured, name: string): string[] => {
+/**
+ * What is wrong with `rtl` as the right-to-left version of `ltr` (nothing: an empty list). With
+ * other words (`mirror: false`: another language), every rule but the mirror image.
+ */
+const rightToLeftProblems = (ltr: Measured, rtl: Measured, name: string, mirror = true): string[] => {
   const problems: string[] = [];
   const check = (ok: boolean, problem: string) => {
     if (!ok) problems.push(`${name}: ${problem}`);
@@ -166,7 +170,7 @@ const rightToLeftProblems = (ltr: Measured, rtl: Measured, name: string): string
   check(rtl.cardWidth <= rtl.slotWidth + 0.5, `card ${rtl.cardWidth}px wide in a ${rtl.slotWidth}px slot`);
   check(rtl.scrollWidth <= rtl.clientWidth + 1, `content cut off at the card's edge (scrollWidth ${rtl.scrollWidth} > ${rtl.clientWidth})`);
   // Laid out right to left: the mirror image of the LTR card.
-  for (const box of unmirrored(ltr, rtl)) check(false, `not mirrored: ${box}`);
+  if (mirror) for (const box of unmirrored(ltr, rtl)) check(false, `not mirrored: ${box}`);
   // The text starts at the right edge: lines of text end at the content box's right side.
   check(
     Math.abs(rtl.textRight - rtl.contentRight) <= 1,
@@ -178,7 +182,7 @@ const rightToLeftProblems = (ltr: Measured, rtl: Measured, name: string): string
   if (rtl.address) check(rtl.address.bidi == 'isolate' && rtl.address.readsLeftToRight, `address: ${JSON.stringify(rtl.address)}`);
   const ltrScore = ltr.ltrParts.find((p) => p.part.includes('rk-score'));
   const rtlScore = rtl.ltrParts.find((p) => p.part.includes('rk-score'));
-  if (ltrScore && rtlScore) {
+  if (mirror && ltrScore && rtlScore) {
     check(
       Math.abs(rtlScore.textRight - (rtl.cardWidth - ltrScore.textLeft)) <= 1,
       `score's text at ${rtlScore.textLeft}, not at the right`,
@@ -226,6 +230,172 @@ describe(`right to left at ${WIDTH} px`, () => {
     }
     expect(problems).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('follows a right-to-left catalogue on a left-to-right page: its dir on the widget\'s own view (messages: { dir: "rtl" }, English words)', async () => {
+    const { page, log } = await browser.page({ viewport: { width: WIDTH, height: 900 } });
+    await ready(
+      page,
+      `${browser.url}/t/rtl-view.html`,
+      pairPage('ltr', 'div', { messages: { dir: 'rtl' } }).replaceAll('<div dir="rtl">', '<div>'),
+    );
+    const problems: string[] = [];
+    for (let i = 0; i < KINDS.length; i++) {
+      problems.push(...rightToLeftProblems(await measure(page, `l${i}`), await measure(page, `r${i}`), KINDS[i]!.name));
+    }
+    expect(problems).toEqual([]);
+    expect(await page.locator('#r0 [part="widget"]').getAttribute('dir')).toBe('rtl');
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const locale of ['ar', 'he']) {
+    it(`lays out every kind in ${locale} right to left within ${WIDTH} px on a left-to-right English page (screenshots in artifacts/)`, async () => {
+      const { page, log } = await browser.page({ viewport: { width: WIDTH, height: 900 } });
+      await ready(
+        page,
+        `${browser.url}/t/rtl-${locale}.html`,
+        pairPage('ltr', 'div', { locale }, `<script src="/dist/locales/${locale}.js"></script>`).replaceAll('<div dir="rtl">', '<div>'),
+      );
+      const problems: string[] = [];
+      for (let i = 0; i < KINDS.length; i++) {
+        const name = `${locale} ${KINDS[i]!.name}`;
+        problems.push(...rightToLeftProblems(await measure(page, `l${i}`), await measure(page, `r${i}`), name, false));
+        await page.locator(`#r${i} .repkit`).screenshot({ path: `${ARTIFACTS}/rtl-${locale}-${KINDS[i]!.name}.png` });
+      }
+      expect(problems).toEqual([]);
+      // Spoken in the language: the view carries it.
+      expect(await page.locator('#r0 [part="widget"]').getAttribute('lang')).toBe(locale);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+      expect(log.errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
+
+/** Where the advice arrow is painted in a card, and which way its head points, read from the pixels. */
+interface Arrow {
+  /** Which side of the advice's first line of text the arrow is on. */
+  side: 'left' | 'right';
+  /** Which end of the arrow is its head (the taller end). */
+  head: 'left' | 'right';
+}
+
+/**
+ * The first advice line of `#id`'s card: a screenshot of its box, read back through a canvas.
+ * The arrow is the ink outside the text's first line (a `::before` has no box of its own to
+ * measure); its head is the end whose columns carry the most ink from top to bottom.
+ */
+const adviceArrow = async (page: Page, id: string): Promise<Arrow> => {
+  const item = page.locator(`#${id} .repkit`).locator('.rk-advice li').first();
+  await item.scrollIntoViewIfNeeded();
+  const geometry = await item.evaluate((li) => {
+    const box = li.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    // The first line of the text only (the arrow shares it), which bidi may split into runs.
+    const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+    const top = Math.min(...rects.map((r) => r.top));
+    const line = rects.filter((r) => r.top < top + 4);
+    return {
+      textLeft: Math.min(...line.map((r) => r.left)) - box.left,
+      textRight: Math.max(...line.map((r) => r.right)) - box.left,
+      lineTop: top - box.top,
+      lineBottom: Math.max(...line.map((r) => r.bottom)) - box.top,
+      width: box.width,
+      background: getComputedStyle(li.closest('.rk-advice')!).backgroundColor,
+    };
+  });
+  const png = await item.screenshot();
+  return page.evaluate(
+    async ({ data, g }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      const scale = canvas.width / g.width;
+      const [br, bg, bb] = g.background.match(/[\d.]+/g)!.map(Number) as [number, number, number];
+      const inked = (x: number, y: number) => {
+        const i = (y * canvas.width + x) * 4;
+        return Math.abs(pixels[i]! - br) + Math.abs(pixels[i + 1]! - bg) + Math.abs(pixels[i + 2]! - bb) > 90;
+      };
+      // Columns of the first line outside the text, on each side, and how much ink each holds.
+      const columns = (from: number, to: number) => {
+        const heights: number[] = [];
+        for (let x = Math.max(0, Math.floor(from * scale)); x < Math.min(canvas.width, Math.ceil(to * scale)); x++) {
+          let h = 0;
+          for (let y = Math.floor(g.lineTop * scale); y < Math.min(canvas.height, Math.ceil(g.lineBottom * scale)); y++) h += +inked(x, y);
+          heights.push(h);
+        }
+        // Trimmed to the ink.
+        const first = heights.findIndex((h) => h > 0);
+        return first < 0 ? [] : heights.slice(first, heights.length - [...heights].reverse().findIndex((h) => h > 0));
+      };
+      const left = columns(0, g.textLeft - 0.5);
+      const right = columns(g.textRight + 0.5, g.width);
+      const ink = left.length >= right.length ? left : right;
+      const third = Math.max(1, Math.floor(ink.length / 3));
+      const tallest = (part: number[]) => Math.max(...part);
+      return {
+        side: ink === left ? 'left' : 'right',
+        head: tallest(ink.slice(0, third)) > tallest(ink.slice(-third)) ? 'left' : 'right',
+        // For a failure's message: the ink found on each side.
+        left: left.length,
+        right: right.length,
+      } as Arrow;
+    },
+    { data: png.toString('base64'), g: geometry },
+  );
+};
+
+describe('the advice arrow', () => {
+  it('points along the reading direction: mirrored in a right-to-left card, by the page or by an Arabic or Hebrew catalogue', async () => {
+    const { page, log } = await browser.page({ viewport: { width: WIDTH, height: 900 } });
+    // An occasional voter: advice on voting more.
+    const config = { apiKey: API_KEY, baseUrl: browser.url, type: 'category', address: ADDRESSES.identityOnly, categoryKey: 'governance' };
+    const slots: { id: string; wrapper: string; options: Record<string, unknown>; rtl: boolean }[] = [
+      { id: 'ltr', wrapper: '<div>', options: {}, rtl: false },
+      { id: 'page-rtl', wrapper: '<div dir="rtl">', options: {}, rtl: true },
+      { id: 'arabic', wrapper: '<div>', options: { locale: 'ar' }, rtl: true },
+      { id: 'hebrew', wrapper: '<div>', options: { locale: 'he' }, rtl: true },
+      { id: 'german', wrapper: '<div>', options: { locale: 'de' }, rtl: false },
+    ];
+    const url = `${browser.url}/t/rtl-arrow.html`;
+    await servePage(
+      page,
+      url,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>advice arrow</title>
+<style>body { margin: 0; }</style></head><body>
+${slots.map((s) => `${s.wrapper}<div id="${s.id}" class="slot"></div></div>`).join('\n')}
+<script src="/dist/repkit.umd.js"></script>
+<script src="/dist/locales/ar.js"></script>
+<script src="/dist/locales/he.js"></script>
+<script src="/dist/locales/de.js"></script>
+<script>${slots.map((s) => `RepKit.createWidget(${JSON.stringify({ ...config, ...s.options })}).mount('#${s.id}');`).join('\n')}</script>
+</body></html>`,
+    );
+    await page.goto(url);
+    expect(await settled(page, slots.length)).toEqual(slots.map(() => 'ready'));
+    const arrows: Record<string, Arrow> = {};
+    for (const { id } of slots) {
+      arrows[id] = await adviceArrow(page, id);
+      await page
+        .locator(`#${id} .repkit`)
+        .locator('.rk-advice')
+        .screenshot({ path: `${ARTIFACTS}/advice-arrow-${id}.png` });
+    }
+    expect(arrows).toEqual(
+      Object.fromEntries(
+        slots.map(({ id, rtl }) => [id, expect.objectContaining(rtl ? { side: 'right', head: 'left' } : { side: 'left', head: 'right' })]),
+      ),
+    );
     expect(log.errors).toEqual([]);
     await page.context().close();
   });

@@ -185,3 +185,155 @@ describe('a page that loads a locale script after repkit.umd.js', () => {
     await page.context().close();
   });
 });
+
+describe('<html lang="de"> alone (no locale option) once the German file is loaded', () => {
+  const rich = ADDRESSES.rich;
+  const KINDS = [
+    { type: 'reputation', address: rich },
+    { type: 'badge', address: rich },
+    { type: 'category', address: rich, categoryKey: 'governance' },
+    { type: 'profile', address: rich },
+  ];
+  /** One widget of each kind by createWidget (#c0…), one snippet and one custom element. */
+  const markup = (base: string) => `<main><h1>Ruf</h1>
+${KINDS.map((_, i) => `<div id="c${i}" class="slot"></div>`).join('\n')}
+<div class="slot" id="snippet"><div data-repkit="reputation" data-address="${rich}" data-api-key="${API_KEY}" data-base-url="${base}"></div></div>
+<div class="slot" id="element"><repkit-widget type="badge" address="${rich}" api-key="${API_KEY}" base-url="${base}"></repkit-widget></div>
+</main>`;
+  const mounts = (base: string) =>
+    KINDS.map((c, i) => `createWidget(${JSON.stringify({ apiKey: API_KEY, baseUrl: base, ...c })}).mount('#c${i}');`).join('\n');
+
+  /** What each widget's view says (the custom element's host is inside its own shadow root), with its lang. */
+  const views = (page: Page) =>
+    page.$$eval('.slot', (slots) =>
+      slots.map((slot) => {
+        const el = slot.querySelector('repkit-widget');
+        const host = (el ? el.shadowRoot!.querySelector('.repkit') : slot.querySelector('.repkit')) as HTMLElement;
+        const view = host.shadowRoot!.querySelector('[part="widget"]')!;
+        const labels = Array.from(view.querySelectorAll('*')).flatMap((e) =>
+          ['aria-label', 'title'].map((n) => e.getAttribute(n) ?? '').filter(Boolean),
+        );
+        return {
+          id: slot.id,
+          state: host.dataset.state,
+          lang: view.getAttribute('lang'),
+          text: view.textContent!.replace(/\s+/g, ' '),
+          labels,
+        };
+      }),
+    );
+  const allReady = (page: Page) =>
+    page.waitForFunction(
+      () => {
+        const hosts = Array.from(document.querySelectorAll('.slot')).map((slot) => {
+          const el = slot.querySelector('repkit-widget');
+          return (el ? el.shadowRoot?.querySelector('.repkit') : slot.querySelector('.repkit')) as HTMLElement | null;
+        });
+        return hosts.every((h) => h?.dataset.state == 'ready');
+      },
+      undefined,
+      { timeout: 15000 },
+    );
+
+  const expectGerman = async (page: Page, served: string): Promise<void> => {
+    const shown = await views(page);
+    expect(shown.map((v) => v.id)).toEqual(['c0', 'c1', 'c2', 'c3', 'snippet', 'element']);
+    for (const view of shown) {
+      expect(view.lang, view.id).toBe('de');
+      expect(englishIn([view.text], de, served), `${view.id}: ${view.text}`).toEqual([]);
+      expect(englishIn(view.labels, de, served), `${view.id}: ${view.labels.join(' | ')}`).toEqual([]);
+    }
+    expect(shown[0]!.text).toContain(de['Reputation score']);
+    expect(shown[1]!.text).toContain(de.Badges);
+    expect(shown[3]!.labels).toContain(de['Copy address']);
+    expect(shown[4]!.text).toContain(de['Reputation score']);
+    expect(shown[5]!.text).toContain(de.Badges);
+  };
+
+  /** The service's own words the page was sent (its category titles and badge names stay English). */
+  const recordServed = (page: Page): (() => Promise<string>) => {
+    const bodies: Promise<string[]>[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/')) bodies.push(response.json().then(stringsOf, () => []));
+    });
+    return async () => (await Promise.all(bodies)).flat().join('\n');
+  };
+
+  const scriptPage = (base: string, scripts: string) => `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><title>Ruf</title>${scripts}</head>
+<body>${markup(base)}
+<script>addEventListener('DOMContentLoaded', () => { const { createWidget } = RepKit; ${mounts(base)} });</script>
+</body></html>`;
+
+  it('with dist/locales/de.js after repkit.umd.js, by script tags (as README shows them, deferred, and plain)', async () => {
+    for (const scripts of [
+      '<script src="/dist/repkit.umd.js" defer></script><script src="/dist/locales/de.js" defer></script>',
+      '<script src="/dist/repkit.umd.js"></script><script src="/dist/locales/de.js"></script>',
+    ]) {
+      const { page, log } = await browser.page();
+      const served = recordServed(page);
+      const url = `${browser.url}/t/lang-de-script.html`;
+      await servePage(page, url, scriptPage(browser.url, scripts));
+      await page.goto(url);
+      await allReady(page);
+      await expectGerman(page, await served());
+      expect(log.errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('with `import "repkit/locales/de"` in an ES module app', async () => {
+    const { page, log } = await browser.page();
+    const served = recordServed(page);
+    const base = browser.url;
+    const imports = {
+      repkit: `${base}/dist/repkit.mjs`,
+      'repkit/embed': `${base}/dist/repkit.embed.mjs`,
+      'repkit/locales/de': `${base}/dist/locales/de.mjs`,
+    };
+    const url = `${base}/t/lang-de-esm.html`;
+    await servePage(
+      page,
+      url,
+      `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><title>Ruf</title></head>
+<body>${markup(base)}
+<script type="importmap">${JSON.stringify({ imports })}</script>
+<script type="module">
+import 'repkit/locales/de';
+import { createWidget, mountAll } from 'repkit';
+import 'repkit/embed';
+${mounts(base)}
+mountAll();
+</script>
+</body></html>`,
+    );
+    await page.goto(url);
+    await allReady(page);
+    await expectGerman(page, await served());
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('turns widgets already showing their data German when the file arrives after them', async () => {
+    const { page, log } = await browser.page();
+    const served = recordServed(page);
+    const url = `${browser.url}/t/lang-de-late.html`;
+    await servePage(page, url, scriptPage(browser.url, '<script src="/dist/repkit.umd.js"></script>'));
+    await page.goto(url);
+    await allReady(page);
+    // Without the file: English words (the test's control), under lang="de".
+    expect((await views(page))[0]!.text).toContain('Reputation score');
+    await page.addScriptTag({ url: '/dist/locales/de.js' });
+    await page.waitForFunction(
+      () => document.querySelector('#c0 .repkit')!.shadowRoot!.textContent!.includes('Reputationswert'),
+      undefined,
+      {
+        timeout: 5000,
+      },
+    );
+    await expectGerman(page, await served());
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+});

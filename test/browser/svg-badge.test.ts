@@ -2,7 +2,9 @@
  * Chromium shows the proxy's SVG badges as images: the built dist/repkit.proxy.mjs behind its
  * node:http adapter, in front of the sandbox, on the page's own origin. Each badge loads in an
  * `<img>` (a broken image has no natural width), parses with the browser's strict XML parser,
- * and the badges badge paints its tier colour, read back through a canvas.
+ * and the badges badge paints its tier colour, read back through a canvas. In another
+ * `locale=`, each badge speaks it, and Arabic and Hebrew are drawn right to left, each text
+ * inside its box (drawn inline, where the browser measures every glyph).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +12,9 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureProxyBuild, PROXY_DIST, PROXY_NODE_DIST } from '../proxy/build.mjs';
 import { TIER_COLORS } from '../../src/widgets/tiers';
+import ar from '../../src/locales/ar';
+import he from '../../src/locales/he';
+import ja from '../../src/locales/ja';
 import { ADDRESSES, API_KEY, useBrowser } from './harness';
 
 type Proxy = typeof import('../../src/proxy');
@@ -23,6 +28,13 @@ const BADGES = [
   `reputation/${ADDRESSES.hostile}.svg`,
   `badges/${ADDRESSES.hostile}.svg`,
   'reputation/not-an-address.svg',
+];
+/** Badges in other languages: right to left (Arabic, Hebrew) and left to right (Japanese, German). */
+const LOCALIZED = [
+  `reputation/${ADDRESSES.rich}.svg?locale=ar`,
+  `badges/${ADDRESSES.rich}.svg?locale=he&theme=dark`,
+  `reputation/${ADDRESSES.rich}.svg?locale=ja`,
+  `badges/${ADDRESSES.rich}.svg?locale=de`,
 ];
 
 let server: http.Server | undefined;
@@ -92,5 +104,79 @@ it('loads every badge as an image, well-formed, and paints the badges` tier colo
     return [...seen];
   });
   expect(colours.some((c) => Object.values(TIER_COLORS).some((t) => t.toLowerCase() == c))).toBe(true);
+  expect(log.errors).toEqual([]);
+});
+
+/** Each text of a badge drawn inline: its box, its rendered extent, and where its first and last characters are painted. */
+interface DrawnText {
+  text: string;
+  box: [number, number];
+  drawn: [number, number];
+  firstAt: number;
+  lastAt: number;
+}
+
+it('speaks the locale= it is asked for, and draws Arabic and Hebrew right to left inside their boxes', async () => {
+  const { page, log } = await browser.page();
+  await page.goto(site);
+  const drawn = await page.evaluate(async (paths) => {
+    const out: Record<string, { lang: string | null; label: string | null; direction: string; texts: DrawnText[] }> = {};
+    for (const path of paths) {
+      const doc = new DOMParser().parseFromString(await (await fetch(`/rep/badge/${path}`)).text(), 'image/svg+xml');
+      const svg = document.body.appendChild(document.importNode(doc.documentElement, true)) as unknown as SVGSVGElement;
+      const rects = Array.from(svg.querySelectorAll('g[clip-path] rect'));
+      const texts = Array.from(svg.querySelectorAll('text')).map((t, i): DrawnText => {
+        const bbox = t.getBBox();
+        const x = Number(rects[i]!.getAttribute('x'));
+        const n = t.getNumberOfChars();
+        const mid = (c: number) => (t.getStartPositionOfChar(c).x + t.getEndPositionOfChar(c).x) / 2;
+        return {
+          text: t.textContent ?? '',
+          box: [x, x + Number(rects[i]!.getAttribute('width'))],
+          drawn: [bbox.x, bbox.x + bbox.width],
+          firstAt: mid(0),
+          lastAt: mid(n - 1),
+        };
+      });
+      out[path] = {
+        lang: svg.getAttribute('lang'),
+        label: svg.getAttribute('aria-label'),
+        direction: getComputedStyle(svg.querySelector('text')!).direction,
+        texts,
+      };
+    }
+    return out;
+  }, LOCALIZED);
+  for (const path of LOCALIZED) {
+    const { texts, direction, label, lang } = drawn[path]!;
+    const rtl = /locale=(ar|he)/.test(path);
+    expect(direction, path).toBe(rtl ? 'rtl' : 'ltr');
+    expect(lang, path).toBe(/locale=([\w-]+)/.exec(path)![1]);
+    // Every text inside its own box (1 px of slack for anti-aliasing of the fitted glyphs).
+    for (const t of texts) {
+      expect(t.drawn[0], `${path}: ${t.text}`).toBeGreaterThanOrEqual(t.box[0] + 5);
+      expect(t.drawn[1], `${path}: ${t.text}`).toBeLessThanOrEqual(t.box[1] - 5);
+    }
+    // The label (a word of the language) reads from its start edge: the right in Arabic and Hebrew.
+    const first = texts[0]!;
+    expect(first.firstAt > first.lastAt, `${path}: ${first.text}`).toBe(rtl);
+    // The label box leads: at the right edge of a right-to-left badge.
+    const right = Math.max(...texts.map((t) => t.box[1]));
+    expect(first.box[1] == right, path).toBe(rtl);
+    expect(label, path).not.toMatch(/Reputation score|earned by|Top (categories|badges)/);
+  }
+  expect(drawn[LOCALIZED[0]!]!.texts[0]!.text).toBe(ar.reputation);
+  expect(drawn[LOCALIZED[1]!]!.texts[0]!.text).toBe(he.badges);
+  expect(drawn[LOCALIZED[2]!]!.texts[0]!.text).toBe(ja.reputation);
+  // The image itself loads in each language.
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>t</title></head><body>${LOCALIZED.map(
+      (p, i) => `<img id="l${i}" alt="badge" src="${site}/rep/badge/${p.replace(/&/g, '&amp;')}">`,
+    ).join('')}</body></html>`,
+  );
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 15000 });
+  expect(await page.$$eval('img', (imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0))).toEqual(
+    LOCALIZED.map(() => true),
+  );
   expect(log.errors).toEqual([]);
 });

@@ -8,7 +8,7 @@
 import { optionDocs, type DocumentedOption } from '../../demo/option-docs.mjs';
 import { CLIENT_LIMITS, DEFAULT_BASE_URL } from '../../src/client/options';
 import { COMMON_OPTIONS } from '../../src/widgets/common-options';
-import { KINDS } from '../../src/widgets/kinds';
+import { ALL_KINDS } from '../../src/widgets/create-widget';
 import { ownValue } from '../../src/util/values';
 
 export type { DocumentedOption };
@@ -50,9 +50,9 @@ export const documentedTables = (): DocumentedTable[] => {
     { heading: 'Client options', page: OPTIONS_PAGE, table: CLIENT_DEFAULTS, options: docs.client, extra: [] },
     // Every kind folder; an alias such as `badges` has no folder and no table of its own.
     ...Object.entries(docs.kinds).map(([kind, options]) => {
-      const entry = ownValue(KINDS, kind);
-      if (!entry) throw new Error(`src/widgets/kinds/${kind} is not in the KINDS map`);
-      return { heading: headingOf(kind), page: OPTIONS_PAGE, table: entry.options, options, extra: [] };
+      const widgetClass = ownValue(ALL_KINDS.byType, kind);
+      if (!widgetClass) throw new Error(`src/widgets/kinds/${kind} is not in the registry (src/widgets/kinds/index.ts)`);
+      return { heading: headingOf(kind), page: OPTIONS_PAGE, table: widgetClass.kind.options, options, extra: [] };
     }),
   ];
 };
@@ -80,7 +80,7 @@ export const markdownTable = (table: DocumentedTable): string =>
   ].join('\n');
 
 /** `createWidget`'s own option, which no interface of options holds (it picks the interface). */
-export const TYPE_ROW = `| \`type\` | \`${Object.keys(KINDS)
+export const TYPE_ROW = `| \`type\` | \`${Object.keys(ALL_KINDS.byType)
   .map((type) => `'${type}'`)
   .join(' \\| ')}\` | required | Which widget to build (\`createWidget\` and the element; \`'badges'\` is an alias of \`'badge'\`). |`;
 

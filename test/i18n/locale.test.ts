@@ -43,6 +43,16 @@ describe("locale 'auto'", () => {
     expect(localeOf('ja', inner)).toBe('ja');
   });
 
+  it('reads the lang around a shadow root it is in, as a <repkit-widget>’s widget is in the element’s own', () => {
+    const outer = makeContainer();
+    outer.lang = 'ko';
+    const element = outer.appendChild(document.createElement('div'));
+    const inner = element.attachShadow({ mode: 'open' }).appendChild(document.createElement('div'));
+    expect(localeOf('auto', inner)).toBe('ko');
+    element.lang = 'ja';
+    expect(localeOf('auto', inner)).toBe('ja');
+  });
+
   it('skips a lang that is not a language tag instead of failing', () => {
     const container = makeContainer();
     container.lang = 'not a tag!';
@@ -112,6 +122,29 @@ describe('the messages option', () => {
 });
 
 describe('changing the language', () => {
+  it('a catalogue registered after the widget mounted (a late locale file) is used at once, with no request', async () => {
+    const container = makeContainer();
+    container.lang = 'pl';
+    const { root, loaded } = mountWidget(config(), container);
+    expect(await loaded).toBe('ready');
+    const view = viewOf(root);
+    expect(textOf(view.querySelector('.rk-label'))).toBe('Reputation score');
+    const before = countRequests(sandbox);
+    try {
+      registerLocale('pl', { 'Reputation score': 'Wynik reputacji' });
+      expect(textOf(view.querySelector('.rk-label'))).toBe('Wynik reputacji');
+      expect(countRequests(sandbox)).toBe(before);
+      // A destroyed widget is no longer called.
+      cleanupWidgets();
+      expect(() => registerLocale('pl-PL', { 'Reputation score': 'Wynik' })).not.toThrow();
+      expect(textOf(view.querySelector('.rk-label'))).toBe('Wynik reputacji');
+    } finally {
+      // The registry is page-wide: leave no Polish to the files that run after this one.
+      registerLocale('pl', {});
+      registerLocale('pl-PL', {});
+    }
+  });
+
   it('re-renders with no request', async () => {
     const { widget, view } = await mountReady(config());
     const before = countRequests(sandbox);

@@ -20,12 +20,12 @@ const RTL = ['ar', 'he'];
 const TIERS = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'];
 
 /** English's own forms for one, where they differ from the message (src/i18n/locale.ts). */
-const ENGLISH_ONE: Record<string, string> = { points: 'point', '$ NFTs': '$ NFT' };
+const ENGLISH_ONE: Record<string, string> = { points: 'point', '$ NFTs': '$ NFT', '$ badges earned by $': '$ badge earned by $.' };
 
 /** Technical names any language may keep as English writes them: "$ NFT" is German, French, Spanish… too. */
 const TECHNICAL = ['$ NFTs'];
 /** Words a language shares with English, by `tag:message` (all of a plural's forms that match). */
-const COGNATES = ['de:Bronze', 'de:Gold', 'fr:Bronze', 'pt-BR:Bronze', 'fr:Badges', 'fr:points'];
+const COGNATES = ['de:Bronze', 'de:Gold', 'fr:Bronze', 'pt-BR:Bronze', 'fr:Badges', 'fr:badges', 'fr:points'];
 
 const catalogues: Record<string, Locale> = {};
 for (const file of readdirSync(resolve(__dirname, '../../src/locales'))) {
@@ -51,7 +51,14 @@ it("names the service's 14 categories and the five tiers among the messages", ()
   const keys = MESSAGE_KEYS.map(({ key }) => key);
   expect(Object.values(CATEGORY_TITLES)).toHaveLength(14);
   for (const name of [...Object.values(CATEGORY_TITLES), ...TIERS]) expect(keys).toContain(name);
-  expect(MESSAGE_KEYS.filter(({ plural }) => plural).map(({ key }) => key)).toEqual(['+$ more', '$ earned', 'points', '$ pts', '$ NFTs']);
+  expect(MESSAGE_KEYS.filter(({ plural }) => plural).map(({ key }) => key)).toEqual([
+    '+$ more',
+    '$ earned',
+    'points',
+    '$ pts',
+    '$ NFTs',
+    '$ badges earned by $',
+  ]);
 });
 
 describe.each(SHIPPED)('%s', (tag) => {

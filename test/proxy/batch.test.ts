@@ -190,7 +190,7 @@ describe('the batch route', () => {
 
     expect((await proxy(new Request(batchUrl(paths, '/elsewhere')))).status).toBe(404);
     expect((await proxy(new Request(`${PROXY}/rep/batch/more?r=${paths[0]!}`))).status).toBe(404);
-    expect((await proxy(new Request(batchUrl(paths), { method: 'POST', body: '{}' }))).status).toBe(404);
+    expect((await proxy(new Request(batchUrl(paths), { method: 'POST', body: '{}' }))).status).toBe(405);
     // Without basePath, any mount path before /batch, as for the API routes.
     const anywhere = createProxy({ apiKey: KEY, upstream: sb.url, onEvent: () => {} });
     expect((await anywhere(new Request(batchUrl(paths, '/some/mount')))).status).toBe(200);

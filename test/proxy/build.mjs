@@ -2,7 +2,7 @@
 /**
  * Builds the proxy's entries (dist/repkit.proxy.mjs, dist/repkit.proxy.node.mjs and their
  * declarations) with the repository's own rollup configuration, when they are missing or older
- * than src/proxy/. The workerd test, the browser test and the benchmark run the built file, as
+ * than src/proxy/ (or the catalogue it bundles). The workerd test, the browser test and the benchmark run the built file, as
  * a deployment does; this lets each of them run on its own, without a full `npm run build`.
  *
  * `node test/proxy/build.mjs` builds them unconditionally.
@@ -31,10 +31,13 @@ export function buildProxy() {
   execFileSync(process.execPath, ['--input-type=module', '-e', SCRIPT], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** Builds the proxy entries unless dist/ already has them, newer than every file of src/proxy/. */
+/** Builds the proxy entries unless dist/ already has them, newer than every file of src/proxy/ and of the catalogue. */
 export function ensureProxyBuild() {
   const built = [PROXY_DIST, PROXY_NODE_DIST].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0));
-  const sources = readdirSync(`${ROOT}src/proxy`).map((f) => statSync(`${ROOT}src/proxy/${f}`).mtimeMs);
+  // The proxy bundles the catalogues (its SVG badges speak them) besides its own folder.
+  const sources = ['src/proxy', 'src/i18n', 'src/locales'].flatMap((dir) =>
+    readdirSync(`${ROOT}${dir}`).map((f) => statSync(`${ROOT}${dir}/${f}`).mtimeMs),
+  );
   if (Math.min(...built) <= Math.max(...sources)) buildProxy();
   return PROXY_DIST;
 }

@@ -68,7 +68,7 @@ describe('toNodeListener', () => {
     expect(plain.body.toString('utf8')).toBe(text);
   });
 
-  it('answers HEAD without a body, and refuses other methods with 404, draining bodies', async () => {
+  it('answers HEAD without a body, and refuses other methods with 405, draining bodies', async () => {
     const head = await raw(`${server.url}/rep/api/v2/metadata/categories`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
@@ -77,7 +77,7 @@ describe('toNodeListener', () => {
       { method: 'POST', headers: { 'Content-Type': 'application/json' } },
       'x'.repeat(100_000),
     );
-    expect(post.status).toBe(404);
+    expect(post.status).toBe(405);
   });
 
   it('copes with a missing or odd Host header', async () => {

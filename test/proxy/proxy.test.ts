@@ -46,7 +46,7 @@ describe('routes', () => {
     }
   });
 
-  it('answers 404 for anything else, without asking the service', async () => {
+  it('answers 404 for any other path and 405 for other methods, without asking the service', async () => {
     const proxy = proxyOf();
     const before = sb.sandbox.requests.length;
     const refused = [
@@ -71,7 +71,8 @@ describe('routes', () => {
     }
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
       const response = await proxy(new Request(at(`scores/${A}`), { method, body: method == 'DELETE' ? null : '{}' }));
-      expect(response.status, method).toBe(404);
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow'), method).toBe('GET, HEAD, OPTIONS');
     }
     expect(sb.sandbox.requests.length).toBe(before);
   });

@@ -9,7 +9,19 @@ import { etagOf, matchesEtag, svgOptionsOf } from '../../src/proxy/badge';
 import { badgesSvg, neutralSvg, reputationSvg, SVG_LIMITS, textWidth, topCategories, xmlText, type SvgOptions } from '../../src/proxy/svg';
 import type { BadgeDefinition, UserBadge, UserScores } from '../../src/client/types';
 import { rankCategories } from '../../src/widgets/categories';
+import type { Locale } from '../../src/i18n/messages';
+import ar from '../../src/locales/ar';
+import de from '../../src/locales/de';
+import es from '../../src/locales/es';
+import fr from '../../src/locales/fr';
+import he from '../../src/locales/he';
+import ja from '../../src/locales/ja';
+import ko from '../../src/locales/ko';
+import ptBR from '../../src/locales/pt-BR';
+import zhCN from '../../src/locales/zh-CN';
+import { MESSAGE_KEYS } from '../helpers/message-keys';
 import { TIER_COLORS } from '../../src/widgets/tiers';
+import { bounded } from '../../src/widgets/views/common';
 import { ADDRESSES, fakeClock, KEY, PROXY, syntheticAddress, useSandbox } from './util';
 
 /** One element of a parsed SVG: its name, attributes, text (entities decoded) and children. */
@@ -136,7 +148,11 @@ describe('drawing (pure)', () => {
   it('leaves the categories out when compact, and formats numbers in the locale', () => {
     const data = scores({ governance: ['Governance', 1234.5] }, 12345);
     expect(texts(reputationSvg(data, ADDRESS, { ...LIGHT, compact: true }))).toEqual(['reputation', '12,345']);
-    expect(texts(reputationSvg(data, ADDRESS, { theme: 'light', locale: 'de' }))).toEqual(['reputation', '12.345', 'Governance 1.234,5']);
+    expect(texts(reputationSvg(data, ADDRESS, { theme: 'light', locale: 'de' }))).toEqual([
+      de.reputation,
+      '12.345',
+      `${bounded(de['Governance Participation'], SVG_LIMITS.textChars)} 1.234,5`,
+    ]);
   });
 
   it('ranks categories as the reputation widget does', () => {
@@ -171,7 +187,10 @@ describe('drawing (pure)', () => {
     const fills = all(root, 'rect').map((r) => r.attrs.fill);
     expect(fills).toEqual(expect.arrayContaining([TIER_COLORS.diamond, TIER_COLORS.gold, TIER_COLORS.bronze]));
     expect(root.attrs['aria-label']).toBe(
-      '3 badges earned by 1bW2n3…CFa6: Unknown (diamond), Relay Chain Initiate (gold), ReferendumVoter (bronze)',
+      '3 badges earned by 1bW2n3…CFa6. Top badges: Unknown (Diamond), Relay Chain Initiate (Gold), and ReferendumVoter (Bronze)',
+    );
+    expect(parseSvg(badgesSvg([badge('k', 1)], new Map(), ADDRESS, LIGHT)).attrs['aria-label']).toBe(
+      '1 badge earned by 1bW2n3…CFa6. Top badges: k (Bronze)',
     );
   });
 
@@ -209,8 +228,8 @@ describe('drawing (pure)', () => {
   });
 
   it('draws a neutral grey badge, and a dark theme', () => {
-    expect(texts(neutralSvg('unavailable', 'light'))).toEqual(['reputation', 'unavailable']);
-    expect(parseSvg(neutralSvg('unavailable', 'light')).attrs['aria-label']).toBe('Reputation unavailable');
+    expect(texts(neutralSvg('unavailable', LIGHT))).toEqual(['reputation', 'unavailable']);
+    expect(parseSvg(neutralSvg('unavailable', LIGHT)).attrs['aria-label']).toBe('reputation: unavailable');
     const light = reputationSvg(scores({}), ADDRESS, LIGHT);
     const dark = reputationSvg(scores({}), ADDRESS, { ...LIGHT, theme: 'dark' });
     expect(dark).not.toBe(light);
@@ -224,14 +243,143 @@ describe('drawing (pure)', () => {
   });
 
   it('makes ETags that change with the badge, and compares them weakly', () => {
-    const a = etagOf(neutralSvg('unavailable', 'light'));
+    const a = etagOf(neutralSvg('unavailable', LIGHT));
     expect(a).toMatch(/^"[0-9a-f]{8}-[0-9a-f]+"$/);
-    expect(etagOf(neutralSvg('no data', 'light'))).not.toBe(a);
+    expect(etagOf(neutralSvg('no data', LIGHT))).not.toBe(a);
     expect(matchesEtag(a, a)).toBe(true);
     expect(matchesEtag(`"x", W/${a}`, a)).toBe(true);
     expect(matchesEtag('*', a)).toBe(true);
     expect(matchesEtag('"x"', a)).toBe(false);
     expect(matchesEtag(null, a)).toBe(false);
+  });
+});
+
+/** Every shipped catalogue, by its tag. */
+const SHIPPED: Record<string, Locale> = { ar, de, es, fr, he, ja, ko, 'pt-BR': ptBR, 'zh-CN': zhCN };
+
+/**
+ * English words of the badges' own messages (a message's text around its `$`, 4 characters or
+ * more) that a badge in `catalogue`'s language must not say: those the language shares are left out.
+ */
+const englishOfBadges = (catalogue: Locale): string[] => {
+  const own = JSON.stringify(catalogue);
+  const badgeKeys = MESSAGE_KEYS.map(({ key }) => key).slice(MESSAGE_KEYS.findIndex(({ key }) => key == 'reputation'));
+  return [...badgeKeys, '$ badge earned by $', 'Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond', 'Governance Participation']
+    .flatMap((text) => text.split('$'))
+    .map((part) => part.replace(/^[\s.:]+|[\s.:]+$/g, ''))
+    .filter((part) => part.length > 3 && !own.includes(part));
+};
+
+/** The rects and texts of a badge in drawing order, with their horizontal extents. */
+const layout = (svg: string) => {
+  const root = parseSvg(svg);
+  const [clip, boxes, words] = root.children.slice(1);
+  expect(clip!.name).toBe('clipPath');
+  return {
+    root,
+    width: Number(root.attrs.width),
+    words: words!,
+    boxes: boxes!.children.map((r) => ({ x: Number(r.attrs.x), w: Number(r.attrs.width) })),
+    texts: words!.children.map((t) => ({ x: Number(t.attrs.x), length: Number(t.attrs.textLength), text: t.text })),
+  };
+};
+
+describe('in the language asked for (pure)', () => {
+  const data = scores({ governance: ['Governance', 30], longevity: ['Account Age', 20], txCount: ['', 10] }, 1234);
+  const earned = [badge('ReferendumVoter', 3), badge('Other', 1)];
+  const defined = new Map([['ReferendumVoter', definition('ReferendumVoter', 'Referendum Voter')]]);
+
+  it.each(Object.entries(SHIPPED))('%s: the words of the widgets` catalogue, no English left, numbers in the locale', (tag, catalogue) => {
+    const o: SvgOptions = { theme: 'light', locale: tag };
+    const number = (n: number) => new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(n);
+    const reputation = reputationSvg(data, ADDRESS, o);
+    const badges = badgesSvg(earned, defined, ADDRESS, o);
+    const none = badgesSvg([], new Map(), ADDRESS, o);
+    // The service's category titles are its own (English); a known category is named in the language.
+    expect(texts(reputation)).toEqual([
+      catalogue.reputation,
+      number(1234),
+      `${bounded(catalogue['Governance Participation'], SVG_LIMITS.textChars)} ${number(30)}`,
+      `${bounded(catalogue['Account Longevity'], SVG_LIMITS.textChars)} ${number(20)}`,
+      `${bounded(catalogue['Transaction Count'], SVG_LIMITS.textChars)} ${number(10)}`,
+    ]);
+    expect(texts(badges)).toEqual([catalogue.badges, number(2), 'Referendum Voter', 'Other']);
+    expect(texts(none)).toEqual([catalogue.badges, catalogue.none]);
+    for (const reason of ['unavailable', 'no data', 'invalid address'] as const) {
+      expect(texts(neutralSvg(reason, o))).toEqual([catalogue.reputation, catalogue[reason]]);
+      expect(parseSvg(neutralSvg(reason, o)).attrs['aria-label']).toBe(`${catalogue.reputation}: ${catalogue[reason]}`);
+    }
+    const label = parseSvg(reputation).attrs['aria-label']!;
+    const [before, between, after] = catalogue['Reputation score $ for $'].split('$');
+    expect(label.startsWith(`${before}${number(1234)}${between}1bW2n3…CFa6${after}`), label).toBe(true);
+    expect(label).toContain(catalogue['Top categories: $'].split('$')[0]);
+    const badgesLabel = parseSvg(badges).attrs['aria-label']!;
+    expect(badgesLabel).toContain(catalogue.Gold);
+    expect(badgesLabel).toContain('1bW2n3…CFa6');
+    expect(badgesLabel).toContain(catalogue['Top badges: $'].split('$')[0]);
+    for (const svg of [reputation, badges, none, neutralSvg('unavailable', o)]) {
+      const said = [...texts(svg), parseSvg(svg).attrs['aria-label']!].join('\n');
+      expect(englishOfBadges(catalogue).filter((english) => said.includes(english))).toEqual([]);
+      expect(parseSvg(svg).attrs.lang).toBe(tag);
+    }
+  });
+
+  it('falls back to the language`s catalogue, then to English words (numbers still in the locale)', () => {
+    const say = (locale: string) => texts(reputationSvg(scores({}, 1234.5), ADDRESS, { theme: 'light', locale }));
+    expect(say('de-AT')).toEqual([de.reputation, new Intl.NumberFormat('de-AT').format(1234.5)]);
+    expect(say('pt')).toEqual([ptBR.reputation, '1.234,5']);
+    expect(say('pt-PT')[0]).toBe(ptBR.reputation);
+    expect(say('zh-TW')[0]).toBe(zhCN.reputation);
+    expect(say('nl')).toEqual(['reputation', '1.234,5']);
+    expect(say('en-GB')).toEqual(['reputation', '1,234.5']);
+    // The query reads any tag Intl takes, and English for the rest.
+    expect(svgOptionsOf(new URLSearchParams('locale=he-IL')).locale).toBe('he-IL');
+    expect(svgOptionsOf(new URLSearchParams('locale=%3Cscript%3E')).locale).toBe('en');
+  });
+
+  it('draws a right-to-left language from the right: the label box at the right edge, each text set right to left from its box`s right', () => {
+    for (const locale of ['ar', 'he', 'ar-EG']) {
+      for (const svg of [
+        reputationSvg(data, ADDRESS, { theme: 'light', locale }),
+        badgesSvg([...earned, ...Array.from({ length: 5 }, (_, i) => badge(`B${i}`, 2))], defined, ADDRESS, { theme: 'dark', locale }),
+        neutralSvg('no data', { theme: 'light', locale }),
+      ]) {
+        const { words, boxes, texts: shown, width } = layout(svg);
+        expect(words.attrs.direction).toBe('rtl');
+        // Reading order runs right to left: each box ends where the one before it starts.
+        expect(boxes[0]!.x + boxes[0]!.w).toBe(width);
+        boxes.slice(1).forEach((box, i) => expect(box.x + box.w).toBe(boxes[i]!.x));
+        expect(boxes[boxes.length - 1]!.x).toBe(0);
+        // A text's start, in direction rtl its right end, is its box's right edge less the padding;
+        // fitted to its length, it stays inside its box.
+        shown.forEach((t, i) => {
+          expect(t.x).toBe(boxes[i]!.x + boxes[i]!.w - 6);
+          expect(t.x - t.length).toBe(boxes[i]!.x + 6);
+        });
+      }
+    }
+    for (const locale of ['en', 'de', 'ja']) {
+      const { words, boxes, texts: shown } = layout(reputationSvg(data, ADDRESS, { theme: 'light', locale }));
+      expect(words.attrs.direction).toBeUndefined();
+      expect(boxes[0]!.x).toBe(0);
+      shown.forEach((t, i) => expect(t.x).toBe(boxes[i]!.x + 6));
+    }
+  });
+
+  it('escapes the service`s strings in every language, right to left too', () => {
+    for (const locale of ['ar', 'ja']) {
+      for (const [hostile, shown] of HOSTILE) {
+        const o: SvgOptions = { theme: 'light', locale };
+        for (const svg of [
+          reputationSvg(scores({ [hostile]: [hostile, 5] }), ADDRESS, o),
+          badgesSvg([badge('k', 1)], new Map([['k', definition('k', hostile)]]), ADDRESS, o),
+        ]) {
+          const root = parseSvg(svg);
+          expect([...names(root)].sort()).toEqual(['clipPath', 'g', 'rect', 'svg', 'text', 'title']);
+          expect(texts(svg).some((t) => t.includes(shown.slice(0, SVG_LIMITS.textChars)))).toBe(true);
+        }
+      }
+    }
   });
 });
 
@@ -289,9 +437,17 @@ describe('the badge routes', () => {
 
   it('takes compact, theme and locale from the query', async () => {
     const { proxy } = proxyOf();
-    const compact = texts(await (await proxy(new Request(badgeUrl('reputation', A, '?compact&theme=dark&locale=ar-EG')))).text());
+    const compactSvg = await (await proxy(new Request(badgeUrl('reputation', A, '?compact&theme=dark&locale=ar-EG')))).text();
+    const compact = texts(compactSvg);
     expect(compact.length).toBe(2);
+    expect(compact[0]).toBe(ar.reputation);
     expect(compact[1]).toMatch(/^[\u0660-\u0669٬٫]+$/);
+    expect(layout(compactSvg).words.attrs.direction).toBe('rtl');
+    const german = await (await proxy(new Request(badgeUrl('badges', A, '?locale=de-CH')))).text();
+    expect(texts(german)[0]).toBe(de.badges);
+    expect(parseSvg(german).attrs['aria-label']).toContain(de['Top badges: $'].split('$')[0]);
+    const hebrew = await (await proxy(new Request(badgeUrl('reputation', 'short', '?locale=he')))).text();
+    expect(texts(hebrew)).toEqual([he.reputation, he['invalid address']]);
     const fallback = await proxy(new Request(badgeUrl('reputation', A, '?locale=%E2%80%AE!!&theme=<x>')));
     expect(fallback.status).toBe(200);
     parseSvg(await fallback.text());

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Miniflare } from 'miniflare';
 import { ensureProxyBuild } from './build.mjs';
 import { ADDRESSES, KEY, syntheticAddress, useSandbox } from './util';
+import ar from '../../src/locales/ar';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const EXAMPLE = `${ROOT}examples/proxy-worker`;
@@ -195,6 +196,10 @@ describe('in workerd: behaviour', () => {
     expect(again.status).toBe(304);
     await again.arrayBuffer();
     expect(sb.hits(`scores/${address}`)).toBe(1);
+    // In the language asked for: the built file carries the catalogues.
+    const arabic = await (await mf.dispatchFetch(`http://proxy.test/rep/badge/reputation/${address}.svg?locale=ar`)).text();
+    expect(arabic).toContain(`>${ar.reputation}</text>`);
+    expect(arabic).toContain('direction="rtl"');
 
     relay.failing = true;
     try {

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtFiles, distStatus, SOURCES } from '../../demo/start.mjs';
 
 const BUILT = ['dist/repkit.mjs', 'dist/repkit.umd.js'];
-const SOURCE_FILES = ['src/index.ts', 'src/widgets/kinds/badge/widget.ts', 'styles/widget.css', 'rollup.config.mjs', 'package.json'];
+const SOURCE_FILES = ['src/index.ts', 'src/widgets/kinds/badge/view.ts', 'styles/widget.css', 'rollup.config.mjs', 'package.json'];
 
 let root: string;
 /** Writes `file` under the temporary root, modified `minutes` after an arbitrary start. */
@@ -48,10 +48,10 @@ describe("npm start's build decision", () => {
 
   it('builds when any source, however deep, is newer than the oldest built file', () => {
     checkout({ 'dist/repkit.mjs': 3, 'dist/repkit.umd.js': 1 });
-    write('src/widgets/kinds/badge/widget.ts', 2);
-    expect(status()).toEqual({ fresh: false, reason: 'src/widgets/kinds/badge/widget.ts is newer than dist/repkit.umd.js' });
+    write('src/widgets/kinds/badge/view.ts', 2);
+    expect(status()).toEqual({ fresh: false, reason: 'src/widgets/kinds/badge/view.ts is newer than dist/repkit.umd.js' });
     for (const file of ['styles/widget.css', 'package.json', 'rollup.config.mjs']) {
-      write('src/widgets/kinds/badge/widget.ts', 0);
+      write('src/widgets/kinds/badge/view.ts', 0);
       write(file, 2);
       expect(status().fresh, file).toBe(false);
       write(file, 0);

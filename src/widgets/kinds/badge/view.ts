@@ -1,6 +1,7 @@
 import type { BadgeDefinition, BadgeLevel, SpecificUserBadge, UserBadge } from '../../../client/types';
 import { formatDate, formatNumber } from '../../../render/format';
 import { html, safeUrl, type Html } from '../../../render/html';
+import { widgetClass, type WidgetClass } from '../../widget-class';
 import type { Kind, Localized } from '../../descriptor';
 import { badgesPlaceholder } from './placeholder';
 import { BADGE_OPTIONS, type BadgeWidgetOptions, type BadgeSettings } from './options';
@@ -99,8 +100,9 @@ const one = ({ badge, definition }: SpecificUserBadge, s: S): Html => {
 };
 
 /** The badge widget: earned badges coloured by tier, or one badge with its level ladder. */
-export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData> = {
+export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData, 'badge' | 'badges'> = {
   name: 'badge',
+  aliases: ['badges'],
   css: /* @__PURE__ */ (() => tierCss() + clampCss + css)(),
   options: BADGE_OPTIONS,
   required: ['address'],
@@ -126,3 +128,16 @@ export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData> = {
       badgeKey ? t('This address has not earned this badge yet.') : t('There is no badge data for this address yet.'),
   },
 };
+
+/**
+ * The badge widget: earned badges coloured by tier, or with `badgeKey` one badge with its
+ * definition and level ladder.
+ *
+ * @example
+ * new BadgeWidget({ apiKey, address, maxBadges: 3, showProgress: true }).mount('#badges');
+ */
+export const BadgeWidget: WidgetClass<BadgeWidgetOptions, BadgeSettings, BadgeData, 'badge' | 'badges'> =
+  /* @__PURE__ */ widgetClass(badgeKind);
+export type BadgeWidget = InstanceType<typeof BadgeWidget>;
+
+export type { BadgeWidgetOptions } from './options';

@@ -2,6 +2,7 @@ import type { ReasonDetail, SpecificCategoryScore, ThresholdDetail } from '../..
 import { formatNumber } from '../../../render/format';
 import { html, type Html } from '../../../render/html';
 import { categoryTitleOf } from '../../categories';
+import { widgetClass, type WidgetClass } from '../../widget-class';
 import type { Kind, Localized } from '../../descriptor';
 import { categoryPlaceholder } from './placeholder';
 import { CATEGORY_OPTIONS, type CategoryWidgetOptions, type CategorySettings } from './options';
@@ -98,7 +99,7 @@ const ready = ({ category, definition }: SpecificCategoryScore, s: S): Html => {
 };
 
 /** The category widget: one category's score, its ways of scoring and advice for earning more. */
-export const categoryKind: Kind<CategoryWidgetOptions, CategorySettings, SpecificCategoryScore> = {
+export const categoryKind: Kind<CategoryWidgetOptions, CategorySettings, SpecificCategoryScore, 'category'> = {
   name: 'category',
   css: /* @__PURE__ */ (() => clampCss + css)(),
   options: CATEGORY_OPTIONS,
@@ -110,3 +111,16 @@ export const categoryKind: Kind<CategoryWidgetOptions, CategorySettings, Specifi
     notFound: ({ t }) => t('This address has no score in this category yet.'),
   },
 };
+
+/**
+ * The category widget: one category's score, what the category measures, every way of
+ * earning its points (the one that scored highlighted) and advice for earning more.
+ *
+ * @example
+ * new CategoryWidget({ apiKey, address, categoryKey: 'governance' }).mount('#governance');
+ */
+export const CategoryWidget: WidgetClass<CategoryWidgetOptions, CategorySettings, SpecificCategoryScore, 'category'> =
+  /* @__PURE__ */ widgetClass(categoryKind);
+export type CategoryWidget = InstanceType<typeof CategoryWidget>;
+
+export type { CategoryWidgetOptions } from './options';

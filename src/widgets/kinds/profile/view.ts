@@ -6,6 +6,7 @@ import { formatNumber } from '../../../render/format';
 import { html, linkUrl, safeUrl, type Html, type HtmlValue } from '../../../render/html';
 import { identicon } from '../../../render/identicon';
 import { displayNameOf, firstSocials, isVerified, platformLabel, webUrl, type Social } from '../../../rules/profile';
+import { widgetClass, type WidgetClass } from '../../widget-class';
 import type { ActionContext, Kind, Localized } from '../../descriptor';
 import { profilePlaceholder } from './placeholder';
 import { PROFILE_OPTIONS, type ProfileWidgetOptions, type ProfileSettings } from './options';
@@ -113,7 +114,7 @@ const copied = (button: HTMLElement, ok: boolean, { settings: { t }, later }: Ac
 };
 
 /** The profile widget: avatar, name, verified mark, bio, social links, identities, NFT count. */
-export const profileKind: Kind<ProfileWidgetOptions, ProfileSettings, UserProfile | null> = {
+export const profileKind: Kind<ProfileWidgetOptions, ProfileSettings, UserProfile | null, 'profile'> = {
   name: 'profile',
   css: /* @__PURE__ */ (() => clampCss + css)(),
   options: PROFILE_OPTIONS,
@@ -143,3 +144,17 @@ export const profileKind: Kind<ProfileWidgetOptions, ProfileSettings, UserProfil
     },
   },
 };
+
+/**
+ * The profile widget: avatar, display name, verified mark, address, bio, social links,
+ * on-chain identities and NFT count. An address without a profile is shown as such, not as
+ * an error.
+ *
+ * @example
+ * new ProfileWidget({ apiKey, address, showIdentities: false }).mount('#profile');
+ */
+export const ProfileWidget: WidgetClass<ProfileWidgetOptions, ProfileSettings, UserProfile | null, 'profile'> =
+  /* @__PURE__ */ widgetClass(profileKind);
+export type ProfileWidget = InstanceType<typeof ProfileWidget>;
+
+export type { ProfileWidgetOptions } from './options';

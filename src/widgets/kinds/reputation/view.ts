@@ -2,6 +2,7 @@ import type { CategoryScore, UserScores } from '../../../client/types';
 import { formatDate, formatNumber } from '../../../render/format';
 import { html, type Html } from '../../../render/html';
 import { categoryTitleOf, rankCategories } from '../../categories';
+import { widgetClass, type WidgetClass } from '../../widget-class';
 import type { Kind, Localized } from '../../descriptor';
 import { scoresPlaceholder } from './placeholder';
 import { REPUTATION_OPTIONS, type ReputationWidgetOptions, type ReputationSettings } from './options';
@@ -54,7 +55,7 @@ const ready = (scores: UserScores, s: S): Html => {
 };
 
 /** The reputation widget: the total score and the highest-scoring categories. */
-export const reputationKind: Kind<ReputationWidgetOptions, ReputationSettings, UserScores> = {
+export const reputationKind: Kind<ReputationWidgetOptions, ReputationSettings, UserScores, 'reputation'> = {
   name: 'reputation',
   css,
   options: REPUTATION_OPTIONS,
@@ -73,3 +74,15 @@ export const reputationKind: Kind<ReputationWidgetOptions, ReputationSettings, U
     },
   },
 };
+
+/**
+ * The reputation widget: the total score, and up to `maxCategories` category scores.
+ *
+ * @example
+ * new ReputationWidget({ apiKey, address, theme: 'auto' }).mount('#reputation');
+ */
+export const ReputationWidget: WidgetClass<ReputationWidgetOptions, ReputationSettings, UserScores, 'reputation'> =
+  /* @__PURE__ */ widgetClass(reputationKind);
+export type ReputationWidget = InstanceType<typeof ReputationWidget>;
+
+export type { ReputationWidgetOptions } from './options';
