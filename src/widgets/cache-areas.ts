@@ -1,25 +1,17 @@
 import { importCache } from '../chunks/loaders';
 import type { StorageAreas } from './storage-area';
-import { areaOf, CURRENT_PREFIX, STORAGE_PREFIX, storedText } from './storage';
+import { parseStored, storedText } from './storage';
 
-/** The writing half of `cache` (./storage-area), once its chunk has loaded. */
+/** The page's Web Storage for `cache` once its chunk (./storage-area) has loaded. */
 let areas: StorageAreas | undefined;
 let loading: Promise<StorageAreas | undefined> | undefined;
 
-/**
- * Loads the writing half of `cache`, once per page; `undefined` when it cannot: the widget then
- * shows what is stored but stores nothing new. Reading needs no chunk (./storage), so a stored
- * answer is still drawn in the first frame. A widget with a cache starts this as it starts
- * loading, so the chunk is usually there before the answer is.
- */
+/** The storage of `cache` if its chunk has loaded already: a stored answer is then shown in this task. */
+export const loadedAreas = (): StorageAreas | undefined => areas;
+
+/** Loads the storage of `cache`, once per page; `undefined` when it cannot: the widget then works without a cache. */
 export const loadAreas = (): Promise<StorageAreas | undefined> =>
   (loading ??= importCache().then(
-    ({ storageAreas }) => (areas = storageAreas({ prefix: STORAGE_PREFIX, current: CURRENT_PREFIX, areaOf, storedText })),
+    ({ storageAreas }) => (areas = storageAreas({ parseStored, storedText })),
     () => undefined,
   ));
-
-/** Runs `change` on the storage: at once when its chunk is there, else once it has loaded (never, if it cannot). */
-export const changeStorage = (change: (storage: StorageAreas) => void): void => {
-  if (areas) change(areas);
-  else void loadAreas().then((loaded) => loaded && change(loaded));
-};

@@ -1,24 +1,13 @@
 /**
  * `cache: 'session' | 'local'`: a widget's last answer kept in Web Storage, so that the next
- * page load can show it in its first frame and revalidate behind it. This module is what must be
- * there at once: the text of an entry (a server's data, `repkit/server`, travels in the same
- * form) and reading one, in the task the widget mounts in. Writing, forgetting and pruning are
- * ./storage-area, a chunk (../chunks) that only widgets with a cache load. Every storage failure
- * (disabled storage, a sandboxed frame's SecurityError) reads as no entry.
+ * page load can show it in its first frame and revalidate behind it. This module is what every
+ * widget needs of it, since a server's data (`repkit/server`) travels in the same form: the text
+ * of an entry, read and written. Web Storage itself is in ./storage-area, a chunk (../chunks)
+ * that only widgets with a cache load.
  */
 
 /** Which Web Storage area keeps the entries; `'none'` keeps nothing. */
 export type CacheArea = 'none' | 'session' | 'local';
-
-/**
- * Bumped whenever what is stored changes shape: entries of another version are never read,
- * and are removed by the next write.
- */
-export const STORAGE_VERSION = 1;
-
-/** What starts the name of every entry of ours, and of those of this version. */
-export const STORAGE_PREFIX = 'repkit:';
-export const CURRENT_PREFIX = /* @__PURE__ */ (() => `${STORAGE_PREFIX}${STORAGE_VERSION}:`)();
 
 /** Entries older than this are not shown any more, however stale a page accepts. */
 export const STORAGE_MAX_AGE_MS = 604800000; // seven days
@@ -73,23 +62,3 @@ export const storedText = (value: unknown, at = Date.now()): string => JSON.stri
  * adopts it mounts into (see `<repkit-widget>`).
  */
 export const seeds = /* @__PURE__ */ new WeakMap<Element, string>();
-
-/** The Web Storage `area` of `win`, unless there is none or it is refused. */
-export const areaOf = (win: Window | null | undefined, area: CacheArea): Storage | undefined => {
-  if (!win || area == 'none') return undefined;
-  try {
-    // The getter itself throws where storage is disabled or the frame is sandboxed.
-    return (area == 'local' ? win.localStorage : win.sessionStorage) ?? undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-/** The stored value under `key`, unless absent, unreadable or older than {@link STORAGE_MAX_AGE_MS}. */
-export const readStored = <T>(win: Window | null | undefined, area: CacheArea, key: string): Stored<T> | undefined => {
-  try {
-    return parseStored(areaOf(win, area)?.getItem(CURRENT_PREFIX + key));
-  } catch {
-    return undefined;
-  }
-};

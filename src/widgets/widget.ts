@@ -15,8 +15,8 @@ import type { Effect } from './option-types';
 import { placeholderView } from './placeholder';
 import { nextFrame, placeCard } from './scheduler';
 import { resolveSettings } from './settings';
-import { changeStorage, loadAreas } from './cache-areas';
-import { parseStored, readStored, sameStored, seeds, type Stored } from './storage';
+import { loadAreas, loadedAreas } from './cache-areas';
+import { parseStored, sameStored, seeds, type Stored } from './storage';
 import type { WidgetState } from './types';
 import { toggleClamp } from './views/common';
 
@@ -286,13 +286,21 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
             ),
           ])
         : undefined;
-    // Writing the cache is a chunk (./cache-areas): loading starts now, to be there before the answer.
-    if (key) void loadAreas();
+    // The storage (a chunk) is loaded by the first widget with a cache; meanwhile it shows its skeleton.
+    let areas = key ? loadedAreas() : undefined;
+    if (key && !areas) {
+      if (!this.#data) {
+        this.#state = 'loading';
+        this.#render();
+      }
+      areas = await loadAreas();
+      if (id != this.#loadId) return;
+    }
     // A spent quota the last page load saw: nothing is sent before it resets.
     const gateName = gateKey(this.#client.baseUrl, this.#options.apiKey);
-    if (key) gate(gateName, readStored<number>(win, area, gateName)?.value);
+    if (areas) gate(gateName, areas.read<number>(win, area, gateName)?.value);
     // A server's data is taken by the first load (mount's), as a stored answer would be.
-    const stored = this.#seed ?? (key && !fresh ? readStored<Data>(win, area, key) : undefined);
+    const stored = this.#seed ?? (key && !fresh ? areas?.read<Data>(win, area, key) : undefined);
     this.#seed = undefined;
     // Stale-while-revalidate: the stored answer is shown at once, in this task, so it is in
     // the first frame; a young enough one is not even asked for again.
@@ -300,7 +308,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       if (Date.now() - stored.savedAt < cacheTtlMs) return;
     } else {
       if (key && stored) {
-        changeStorage((storage) => storage.remove(win, area, key));
+        areas?.remove(win, area, key);
         this.#data = this.#stale = undefined;
       }
       this.#state = 'loading';
@@ -330,7 +338,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
       const at = (outcome.error as ServiceError | undefined)?.retryAt;
       if (at) {
-        if (key) changeStorage((storage) => storage.write(win, area, gateName, at));
+        areas?.write(win, area, gateName, at);
         this.#later(() => void this.#load(true), Math.min(at - Date.now(), 2e9), QUOTA_WAIT);
       }
       return this.#fail(outcome.error);
@@ -338,7 +346,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     const { data } = outcome;
     // A revalidated answer equal to the one already shown is not drawn again.
     if (!(stored && sameStored(stored.value, data)) && !this.#show(data)) return;
-    if (key) changeStorage((storage) => storage.write(win, area, key, data));
+    if (key) areas?.write(win, area, key, data);
   }
 
   /** Shows `data`, loaded at `at`, in the ready state and reports the load. Returns success. */

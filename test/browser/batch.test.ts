@@ -245,7 +245,7 @@ describe('direct to the service with a key', () => {
 describe('chunks loaded by configuration', () => {
   const direct = () => ({ apiKey: API_KEY, baseUrl: browser.url, retries: 0 });
 
-  it("cache: 'session' loads the storage chunk once for every widget, and no other", async () => {
+  it("cache: 'session' loads the storage chunk once for every widget, and no other; a reload shows the stored answers", async () => {
     for (const script of ['repkit.umd.js', 'repkit.reputation.umd.js']) {
       const run = await load({ scripts: [script], count: 12, kinds: ['reputation'], options: { ...direct(), cache: 'session' } });
       expect(run.states).toEqual(Array.from({ length: 12 }, () => 'ready'));

@@ -7,8 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWidget, mountAll, ServiceClient, snippet } from '../../src/index';
-import { STORAGE_MAX_ENTRIES } from '../../src/widgets/storage-area';
-import { STORAGE_VERSION } from '../../src/widgets/storage';
+import { STORAGE_MAX_ENTRIES, STORAGE_VERSION } from '../../src/widgets/storage-area';
 import { SKIP_FROM_CARDS } from '../../src/widgets/scheduler';
 import { ADDRESSES, API_KEY, reputationConfig, useSandbox } from '../helpers/sandbox';
 import { cleanupWidgets, countRequests, makeContainer, mountWidget, sleep, textOf, viewOf, waitForState } from '../helpers/widgets';
