@@ -33,7 +33,7 @@ export default tseslint.config(
   {
     // Modules the browser loads as they are: the demo page, and the fixtures and fault builders
     // it shares with the sandbox. The benchmarks' evaluate() callbacks run in the page too.
-    files: ['demo/demo.mjs', 'demo/fixtures.mjs', 'demo/faults.mjs', 'test/bench/*.mjs'],
+    files: ['demo/demo.mjs', 'test/service/fixtures.mjs', 'test/service/faults.mjs', 'test/bench/*.mjs'],
     languageOptions: { globals: globals.browser },
   },
 );

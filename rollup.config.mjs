@@ -337,6 +337,9 @@ function batchNoOp(form) {
 /** The proxy's two entries: `repkit/proxy` and `repkit/proxy/node`. */
 const PROXY_INPUT = { 'repkit.proxy': 'src/proxy/index.ts', 'repkit.proxy.node': 'src/proxy/node.ts' };
 
+/** The proxy's shared stores: `repkit/proxy/redis` and `repkit/proxy/workers`. */
+const PROXY_STORE_INPUT = { 'repkit.proxy.redis': 'src/proxy/redis.ts', 'repkit.proxy.workers': 'src/proxy/workers.ts' };
+
 export default [
   {
     // The ES modules: `repkit` (pure, no side effects, readable; bundlers minify it) and
@@ -417,6 +420,23 @@ export default [
     external: [/^node:/],
     plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations(Object.keys(PROXY_INPUT))],
   },
+  // repkit/proxy/redis and repkit/proxy/workers: the shared stores, each one file of its own (no
+  // chunk shared with repkit/proxy), so that a worker bundles one module and the edge entry
+  // never imports the Redis client. ioredis stays the user's (an optional peer dependency).
+  ...Object.entries(PROXY_STORE_INPUT).flatMap(([name, input]) => [
+    {
+      input: { [name]: input },
+      output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs' },
+      external: ['ioredis'],
+      plugins: [typescriptPlugin()],
+    },
+    {
+      input: { [name]: input },
+      output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts' },
+      external: ['ioredis'],
+      plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations([name])],
+    },
+  ]),
   // repkit/server: widgets rendered to HTML on a server. The views' templates are minified as in
   // the browser bundles, so the markup is the same; built apart from them, like the proxy.
   {

@@ -18,15 +18,15 @@
  *   setupClient    the small ServiceClient playground
  */
 import { createWidget, ServiceClient, DEFAULT_BASE_URL, snippet, WIDGET_TYPES } from '/dist/repkit.mjs';
-import { ADDRESSES, ADDRESS_LABELS, API_KEY, BADGE_DEFINITIONS, CATEGORY_DEFINITIONS } from '/demo/fixtures.mjs';
-import { faultBaseUrl } from '/demo/faults.mjs';
+import { ADDRESSES, ADDRESS_LABELS, API_KEY, BADGE_DEFINITIONS, CATEGORY_DEFINITIONS } from '/sandbox/fixtures.mjs';
+import { faultBaseUrl } from '/sandbox/faults.mjs';
 
 /** @typedef {import('/dist/repkit.mjs').WidgetConfig} WidgetConfig */
 /** @typedef {string} Kind a kind the playground shows: the name of its folder in src/widgets/kinds */
 /** @typedef {[value: string | undefined, label: string]} Choice one option of a select; `undefined` is "not set" */
 
-/** @typedef {import('/demo/option-docs.mjs').DocumentedOption} DocumentedOption */
-/** @typedef {import('/demo/option-docs.mjs').OptionDocs} OptionDocs */
+/** @typedef {import('../scripts/option-docs.mjs').DocumentedOption} DocumentedOption */
+/** @typedef {import('../scripts/option-docs.mjs').OptionDocs} OptionDocs */
 
 /**
  * One option of a kind, as the playground shows it: made from its documentation.
@@ -173,7 +173,7 @@ function demoOption(doc) {
 }
 
 /**
- * What the page knows of the options, from their documentation (demo/option-docs.mjs, served by
+ * What the page knows of the options, from their documentation (scripts/option-docs.mjs, served by
  * the sandbox as /demo/options.json), or why it could not be had: the playground then says so,
  * and the rest of the page still works.
  * @typedef {object} DemoDocs
@@ -247,10 +247,10 @@ const ADDRESS_CHOICES = Object.entries(ADDRESSES).map(([name, address]) => [
 const CUSTOM_ADDRESS = '__custom__';
 
 /**
- * Failures the sandbox can inject (items of a `/__fault/{spec}` prefix, see demo/sandbox.mjs).
+ * Failures the sandbox can inject (items of a `/__fault/{spec}` prefix, see test/service/sandbox.mjs).
  * `timeoutMs` is passed to the widgets along with the fault (and left out, which puts it back to
  * its default, with any other).
- * @type {Record<string, { label: string, items: import('/demo/faults.mjs').FaultItems, timeoutMs?: number }>}
+ * @type {Record<string, { label: string, items: import('/sandbox/faults.mjs').FaultItems, timeoutMs?: number }>}
  */
 const FAILURES = {
   none: { label: 'None: a healthy service', items: {} },
@@ -332,7 +332,7 @@ function objectLiteral(config, indent = '') {
 }
 
 /**
- * Where the server of this page (`npm start`: demo/server.mjs, demo/sandbox.mjs's `staticRoot`)
+ * Where the server of this page (`npm start`: demo/server.mjs, test/service/sandbox.mjs's `staticRoot`)
  * serves the built library: the repository's dist/ under /dist/. The printed code loads repkit
  * from here, so that it runs as is in any page of this origin.
  */

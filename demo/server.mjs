@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `node demo/server.mjs` (or `npm start`, which builds dist/ first when it is out of date: demo/start.mjs):
+ * `node demo/server.mjs` (or `npm start`, which builds dist/ first when it is out of date: scripts/start.mjs):
  * runs the sandbox with the demo page.
  *
  * Serves the production service's API under /api/v2/ and the repository's demo/ and dist/ folders, so
  * the demo page can load the built library and talk to the sandbox on the same origin, and
  * /demo/options.json, the widget options' JSDoc that the page builds its option controls from
- * (demo/option-docs.mjs; it reads src/ with typescript, so it needs `npm install`).
+ * (scripts/option-docs.mjs; it reads src/ with typescript, so it needs `npm install`).
  *
  * Environment:
  *   PORT     port to listen on (default 8080; 0 picks a free one)
@@ -25,8 +25,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_KEY } from './fixtures.mjs';
-import { createSandbox } from './sandbox.mjs';
+import { API_KEY } from '../test/service/fixtures.mjs';
+import { createSandbox } from '../test/service/sandbox.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,7 +51,7 @@ const computeDelayMs = envNumber('COMPUTE_MS', 4000);
 const quotaLimit = envNumber('QUOTA', 1000);
 const host = process.env.HOST || '127.0.0.1';
 
-/** @type {import('./sandbox.mjs').Sandbox} */
+/** @type {import('../test/service/sandbox.mjs').Sandbox} */
 let sandbox;
 try {
   sandbox = await createSandbox({ port, host, latencyMs, computeDelayMs, quota: { limit: quotaLimit }, staticRoot: repoRoot });

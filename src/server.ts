@@ -127,7 +127,7 @@ export async function fetchAndRender(config: WidgetConfig, options: { signal?: A
     const at = Date.now();
     return renderElement(config, kind, settings, 'ready', kind.views.ready(data, settings).markup, { value: data, at });
   } catch (error) {
-    const view = failureView(describeFailure(error, kind.views.notFound(settings), settings), settings).markup;
+    const view = failureView(describeFailure(error, kind.views.notFound(settings, error), settings), settings).markup;
     return renderElement(config, kind, settings, 'error', view);
   }
 }

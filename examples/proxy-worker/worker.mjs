@@ -4,23 +4,34 @@
  *
  *   npm install
  *   npx wrangler secret put REPKIT_API_KEY     # your dp_live_... key
+ *   npx wrangler kv namespace create REPKIT_CACHE   # then put its id in wrangler.toml
  *   npx wrangler deploy
  *
- * Environment (wrangler.toml [vars], the key as a secret):
- *   REPKIT_API_KEY   the service's API key (secret; required)
- *   ALLOW_ORIGINS    comma-separated origins of the pages that call this worker from another
- *                    origin, e.g. "https://www.example.com"; empty: same-origin pages only
- *   REPKIT_UPSTREAM  the service's base URL (default: the production service)
+ * Environment (wrangler.toml [vars] and bindings, the key as a secret):
+ *   REPKIT_API_KEY      the service's API key (secret; required)
+ *   ALLOW_ORIGINS       comma-separated origins of the pages that call this worker from another
+ *                       origin, e.g. "https://www.example.com"; empty: same-origin pages only
+ *   REPKIT_UPSTREAM     the service's base URL (default: the production service)
+ *   REPKIT_CACHE        a KV namespace: answers shared by every location (optional)
+ *   REPKIT_COORDINATOR  the RepkitCoordinator Durable Object: one upstream request per address
+ *                       at a time, one quota pause and the visitors' budgets for all locations
+ *                       (optional; with REPKIT_CACHE it makes the shared store)
  */
 import { createProxy } from 'repkit/proxy';
+import { RepkitCoordinator, workersStore } from 'repkit/proxy/workers';
 
-/** One proxy per isolate: its in-memory cache and collapsing span the isolate's requests. */
+/** The Durable Object class, exported from the worker's module as wrangler.toml binds it. */
+export { RepkitCoordinator };
+
+/** One proxy per isolate: its in-memory cache sits in front of the shared store. */
 let proxy;
 
 export default {
   /**
    * @param {Request} request
-   * @param {{ REPKIT_API_KEY: string, ALLOW_ORIGINS?: string, REPKIT_UPSTREAM?: string }} env
+   * @param {{ REPKIT_API_KEY: string, ALLOW_ORIGINS?: string, REPKIT_UPSTREAM?: string,
+   *   REPKIT_CACHE?: import('repkit/proxy/workers').KvNamespaceLike,
+   *   REPKIT_COORDINATOR?: import('repkit/proxy/workers').DurableObjectNamespaceLike }} env
    * @param {{ waitUntil(promise: Promise<unknown>): void }} ctx
    */
   fetch(request, env, ctx) {
@@ -31,6 +42,8 @@ export default {
         .split(',')
         .map((origin) => origin.trim())
         .filter(Boolean),
+      store:
+        env.REPKIT_CACHE && env.REPKIT_COORDINATOR ? workersStore({ kv: env.REPKIT_CACHE, coordinator: env.REPKIT_COORDINATOR }) : undefined,
     });
     return proxy(request, ctx);
   },

@@ -1,3 +1,5 @@
+import { meantName } from '../util/option-checks';
+
 /**
  * A configuration mistake: thrown synchronously by `new ServiceClient()`, `createWidget()`,
  * `update()` and `snippet()` before anything is requested. A `TypeError`, so existing
@@ -27,4 +29,14 @@ export const shown = (value: unknown): string => {
 /** Throws an {@link OptionError} saying what `option` must be and what it got. */
 export const invalid = (option: string, expected: string, got: unknown): never => {
   throw new OptionError(option, `repkit: "${option}" must be ${expected}, got ${shown(got)}`);
+};
+
+/**
+ * Throws an {@link OptionError} when `name` is not one of `known` but a near miss of one
+ * (`maxBadge`, `data-max-badge`, `allowOrigin`): other unknown names are ignored, so a
+ * misspelling would otherwise be ignored in silence. `what` is `option` or `attribute`.
+ */
+export const refuseNearMiss = (name: string, known: readonly string[], what: string): void => {
+  const meant = meantName(name, known);
+  if (meant) throw new OptionError(name, `repkit: unknown ${what} "${name}"; did you mean "${meant}"?`);
 };

@@ -1,4 +1,4 @@
-import { OptionError } from '../client/option-error';
+import { OptionError, refuseNearMiss } from '../client/option-error';
 import type { OptionTable } from '../widgets/option-types';
 import { ownValue } from '../util/values';
 
@@ -19,16 +19,19 @@ export const attributeOptions = (table: OptionTable): string[] => Object.keys(ta
 /**
  * Reads the options of `table` that an element's attributes carry. `prefix` is `data-` for
  * the snippet and empty for the custom element; other attributes are left alone (the page
- * may use them).
- * @throws OptionError naming the attribute when a value cannot be read.
+ * may use them: `id`, `class`, `data-testid`), unless one is a near miss of an option's
+ * attribute (`data-max-badge`), which createWidget would refuse as an option.
+ * @throws OptionError naming the attribute when a value cannot be read or the name is a near miss.
  */
 export const readOptions = (element: Element, prefix: string, table: OptionTable): Record<string, unknown> => {
   const options: Record<string, unknown> = {};
+  const known = attributeOptions(table).map((option) => prefix + attributeName(option));
   for (const { name, value } of Array.from(element.attributes)) {
     if (!name.startsWith(prefix)) continue;
     const option = optionName(name.slice(prefix.length));
     const parse = ownValue(table, option)?.parse;
     if (parse) options[option] = parse(value, name);
+    else refuseNearMiss(name, known, 'attribute');
   }
   return options;
 };

@@ -22,6 +22,7 @@ export const WIDGET_PARTS: readonly string[] = [
   'empty',
   'more',
   'slow',
+  'stale',
   'badges',
   'badge',
   'medal',

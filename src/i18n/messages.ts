@@ -141,6 +141,8 @@ export interface Messages {
   'There is no badge data for this address yet.': string;
   /** HTTP 404 for one badge. */
   'This address has not earned this badge yet.': string;
+  /** HTTP 404 for a `badgeKey` the service does not define: `$` is the defined key nearest to it. */
+  'There is no such badge: did you mean "$"?': string;
 
   // Category widget
   /** After the category's score (English: "point" for 1). */
@@ -155,6 +157,8 @@ export interface Messages {
   'How to earn more': string;
   /** HTTP 404 for a category score. */
   'This address has no score in this category yet.': string;
+  /** HTTP 404 for a `categoryKey` the service does not define: `$` is the defined key nearest to it. */
+  'There is no such category: did you mean "$"?': string;
 
   // Profile widget
   /** The verified mark's name. */

@@ -1,3 +1,4 @@
+import { invalid } from '../client/option-error';
 import type { CachedAnswer, ProxyCache } from './types';
 
 /** Options of {@link memoryCache}. */
@@ -23,7 +24,7 @@ export interface MemoryCache extends ProxyCache {
 const whole = (name: string, v: unknown, fallback: number): number => {
   if (v === undefined) return fallback;
   if (typeof v == 'number' && Number.isInteger(v) && v >= 1) return v;
-  throw new TypeError(`repkit/proxy: memoryCache ${name} must be a whole number of 1 or more, got ${String(v)}`);
+  return invalid(name, 'a whole number of 1 or more', v);
 };
 
 /**

@@ -2,6 +2,7 @@ import { platformCache, platformCacheOf } from './cache';
 import { classify, messageBody, quotaFailure, upstreamEvent, type Failure, type Verdict } from './classify';
 import { ALLOWED_METHODS, corsFor, PREFLIGHT_HEADERS } from './cors';
 import { QUEUED_PER_SLOT, resolveProxyOptions, type ResolvedProxyOptions } from './options';
+import { readyEvent } from './ready';
 import { matchesEtag, NEUTRAL_MAX_AGE, recordOf, SVG_HEADERS, etagOf, svgOptionsOf } from './badge';
 import { badgeRouteOf, isBatchPath, routeOf, type BadgeRoute, type Route } from './routes';
 import { BATCH_MAX_PARTS, BATCH_MAX_URL } from '../client/batch';
@@ -11,6 +12,10 @@ import { badgeDefinitions, userBadges, userScores } from '../client/validate';
 import { cacheHeaders, fresher, negativeCacheControl, servesOnError, storedAnswer, tierOf, worthStoring } from './tiers';
 import type { CachedAnswer, ProxyCache, ProxyContext, ProxyEvent, ProxyHandler, ProxyOptions } from './types';
 import { requestUpstream } from './upstream';
+import { sharedState } from './shared';
+import { claimTtlMs, collapseAcrossInstances } from './collapse';
+import { clientAddressOf, clientBudget, clientKeyOf, type RequestContext } from './budget';
+import { addressAllowed } from './allow';
 import { busyFailure, onAbort, upstreamGate } from './gate';
 import { repeatCounter } from './repeats';
 
@@ -85,7 +90,10 @@ const ORIGIN_REPORT_INTERVAL_MS = 3_600_000;
  * present, so it runs unchanged on Cloudflare Workers, Deno, Bun, edge functions and Node 18+
  * (`toNodeListener` in `repkit/proxy/node` for `node:http`).
  *
- * @throws {TypeError} at once, when an option is invalid (naming it; never showing the key).
+ * Tells `onEvent` once, at once, what it serves (a `ready` event).
+ *
+ * @throws {OptionError} (a TypeError) at once, when an option is invalid or a name is a near miss
+ * of one (naming it; never showing the key).
  */
 export function createProxy(options: ProxyOptions): ProxyHandler {
   const o: ResolvedProxyOptions = resolveProxyOptions(options);
@@ -101,6 +109,14 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const platform = o.platformCache ? platformCacheOf() : undefined;
   /** Refused origins: each is reported once an hour, not once per visitor. */
   const refusedOrigins = repeatCounter<string>({ intervalMs: ORIGIN_REPORT_INTERVAL_MS, maxKeys: MAX_REPORTED_ORIGINS });
+  /** The option `store` (when it answers) or this instance's own state. */
+  const shared = sharedState(o.store, (event) => report(event));
+  /** Takes a token from the client's budget: a failure to answer instead when it is spent. */
+  const spend = clientBudget(shared, o.clientBudget, (event) => report(event));
+  /** The store as a cache layer, between the in-memory one and the platform's. */
+  const sharedLayer: ProxyCache | undefined = o.store
+    ? { get: (key) => shared.get(key), set: (key, answer) => shared.set(key, answer) }
+    : undefined;
 
   /** Tells the operator; what their callback throws must not break serving. */
   const report = (event: ProxyEvent): void => {
@@ -123,6 +139,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const layersFor = (url: URL): ProxyCache[] => {
     const layers: ProxyCache[] = [];
     if (o.cache) layers.push(o.cache);
+    if (sharedLayer) layers.push(sharedLayer);
     if (platform) layers.push(platformCache(platform, `${url.origin}/__repkit-proxy-cache/${encodeURIComponent(o.upstream)}`));
     return layers;
   };
@@ -145,8 +162,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const store = async (layers: ProxyCache[], key: string, answer: CachedAnswer, context?: ProxyContext): Promise<void> => {
     for (const layer of layers) {
       const writing = quiet(() => layer.set(key, answer));
-      // A platform write can finish after the answer is sent, where the platform allows it.
-      if (layer !== o.cache && typeof context?.waitUntil == 'function') context.waitUntil(writing);
+      // A platform write can finish after the answer is sent, where the platform allows it. The
+      // shared store's cannot: other instances wait for it before they give up and ask themselves.
+      if (layer !== o.cache && layer !== sharedLayer && typeof context?.waitUntil == 'function') context.waitUntil(writing);
       else await writing;
     }
   };
@@ -186,7 +204,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const forget = (): void => {
       if (inflight.get(route.path) === flight) inflight.delete(route.path);
     };
-    const work = (async (): Promise<Outcome> => {
+    /** Sends the request, within the gate's bounds; the shared pause holds here too (another instance may have met a 429). */
+    const ask = async (): Promise<Outcome> => {
+      quotaResetAt = Math.max(quotaResetAt, await shared.pausedUntil());
       const early = quota();
       if (early) return early;
       const admission = await gate.enter(unwanted.signal);
@@ -213,11 +233,30 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
         const event = upstreamEvent(result, verdict, `/api/v2/${route.path}`);
         if (event) report(event);
         const outcome = outcomeOf(verdict, now);
+        if (!verdict.ok && verdict.quotaResetAt !== undefined) await shared.pause(verdict.quotaResetAt);
         if (outcome.ok && worthStoring(outcome.answer)) await store(layers, route.path, outcome.answer, context);
         return outcome;
       } finally {
         admission.release();
       }
+    };
+    const fromStore = (answer: CachedAnswer): Outcome => {
+      const memory = o.cache;
+      if (memory) void quiet(() => memory.set(route.path, answer));
+      return { ok: true, answer };
+    };
+    // Across instances first (the wait for another's answer holds no place in the gate), then the gate.
+    const work = (async (): Promise<Outcome> => {
+      const early = quota();
+      if (early) return early;
+      return collapseAcrossInstances(
+        shared,
+        route.path,
+        claimTtlMs(o.timeoutMs),
+        (a) => tierOf(a, o, Date.now()) == 'fresh',
+        ask,
+        fromStore,
+      );
     })()
       .catch((): Outcome => ({ ok: false, failure: { status: 502, body: messageBody('repkit proxy: the request to the service failed') } }))
       .finally(() => {
@@ -248,7 +287,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   };
 
   /** The answer for a route: fresh from cache, stale while refreshing, from the service, or stale on failure. */
-  const serve = async (route: Route, url: URL, context?: ProxyContext, signal?: AbortSignal): Promise<Served> => {
+  const serve = async (route: Route, url: URL, context?: RequestContext, signal?: AbortSignal): Promise<Served> => {
+    const refusal = await addressAllowed(o.allowAddress, route.path);
+    if (refusal) return refusal;
     const layers = layersFor(url);
     const cached = await lookup(layers, route.path);
     const tier = tierOf(cached, o, Date.now());
@@ -257,6 +298,11 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       const refreshing = refresh(route, layers, context);
       if (typeof context?.waitUntil == 'function') context.waitUntil(refreshing);
       return { answer: cached, state: 'stale' };
+    }
+    if (!inflight.has(route.path)) {
+      // Only what would go to the service spends the client's budget (a copy kept for errors may stand in).
+      const refused = await spend(context?.client, route.path);
+      if (refused) return cached && servesOnError(cached, o, Date.now()) ? { answer: cached, state: 'stale' } : refused;
     }
     const outcome = await refresh(route, layers, context, signal);
     if (outcome.ok) return { answer: outcome.answer, state: 'miss' };
@@ -421,10 +467,15 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return respond(status, body, { ...headers, ...cors.headers }, head);
   };
 
+  report(readyEvent(o));
   return async (request, platformContext) => {
-    const waitUntil = (platformContext as ProxyContext | undefined)?.waitUntil;
-    const context: ProxyContext | undefined =
-      typeof waitUntil == 'function' ? { waitUntil: (p) => waitUntil.call(platformContext, p) } : undefined;
+    const given = platformContext as ProxyContext | undefined;
+    const waitUntil = given?.waitUntil;
+    const address = clientAddressOf(request, given?.clientAddress, o.trustProxy);
+    const context: RequestContext = {
+      ...(typeof waitUntil == 'function' ? { waitUntil: (p: Promise<unknown>) => waitUntil.call(platformContext, p) } : {}),
+      ...(address ? { client: clientKeyOf(address) } : {}),
+    };
     try {
       return await handle(request, context);
     } catch {

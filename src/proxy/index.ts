@@ -8,5 +8,6 @@
  */
 export { createProxy } from './handler';
 export { memoryCache, type MemoryCache, type MemoryCacheOptions } from './cache';
-export { DEFAULT_UPSTREAM, PROXY_LIMITS } from './options';
-export type { CachedAnswer, ProxyCache, ProxyContext, ProxyEvent, ProxyHandler, ProxyOptions } from './types';
+export { DEFAULT_UPSTREAM } from './options';
+export type { CachedAnswer, ClientBudget, ProxyCache, ProxyContext, ProxyEvent, ProxyHandler, ProxyOptions } from './types';
+export type { ProxyStore, TokenBucket, TokenGrant } from './store';

@@ -6,8 +6,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
+/** What {@link toNodeListener} passes a handler besides the request. */
+export interface NodeRequestContext {
+  /** The socket's peer address (`::ffff:203.0.113.7`, `2001:db8::1`): who sent the request, for `createProxy`'s `clientBudget`. */
+  clientAddress?: string;
+}
+
 /** A fetch handler: what {@link toNodeListener} serves. */
-export type FetchHandler = (request: Request) => Promise<Response> | Response;
+export type FetchHandler = (request: Request, context: NodeRequestContext) => Promise<Response> | Response;
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -57,7 +63,7 @@ const COMMON_METHODS = 'GET, HEAD, OPTIONS';
 
 /** The answer to a method that `Request` cannot carry, from what the handler answers OPTIONS for the same URL. */
 const refusedMethod = async (handler: FetchHandler, req: IncomingMessage, signal: AbortSignal): Promise<Response> => {
-  const probe = await handler(toRequest(req, signal, 'OPTIONS'));
+  const probe = await handler(toRequest(req, signal, 'OPTIONS'), { clientAddress: req.socket.remoteAddress });
   await probe.body?.cancel().catch(() => undefined);
   if (probe.status == 404) return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404, headers: JSON_HEADERS });
   const allow = probe.headers.get('Allow') ?? COMMON_METHODS;
@@ -67,7 +73,9 @@ const refusedMethod = async (handler: FetchHandler, req: IncomingMessage, signal
 /**
  * A `node:http` request listener that serves `handler`:
  * `http.createServer(toNodeListener(createProxy({ apiKey })))`. Request bodies are drained
- * and not passed on (the proxy answers GET, HEAD and OPTIONS only). A handler that throws
+ * and not passed on (the proxy answers GET, HEAD and OPTIONS only). The handler's second
+ * argument carries the socket's address (`clientAddress`), which a fetch `Request` cannot. A
+ * handler that throws
  * gives 500; a client that goes away aborts the request's `signal`. A method that `Request`
  * refuses (CONNECT, TRACE, TRACK) never reaches the handler: it gets 405 with the `Allow` of
  * the handler's answer to OPTIONS for that URL, or 404 when that answer is a 404.
@@ -94,7 +102,9 @@ export function toNodeListener(
       }
       let response: Response;
       try {
-        response = request ? await handler(request) : await refusedMethod(handler, req, controller.signal);
+        response = request
+          ? await handler(request, { clientAddress: req.socket.remoteAddress })
+          : await refusedMethod(handler, req, controller.signal);
       } catch {
         response = internalError();
       }

@@ -1,59 +1,48 @@
 import { memoryCache } from './cache';
 import { repeatCounter } from './repeats';
 import { DEFAULT_BASE_URL } from '../client/options';
+import { OptionError, invalid, refuseNearMiss } from '../client/option-error';
 import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
+import { isRecord, ownValue } from '../util/values';
+import type { ProxyStore, TokenBucket } from './store';
 import type { ProxyCache, ProxyEvent, ProxyOptions } from './types';
 
 /** The production service, the proxy's default `upstream`. */
 export const DEFAULT_UPSTREAM = DEFAULT_BASE_URL;
 
-/** Defaults and bounds of the proxy's numeric options, in one place for the code and the README. */
-export const PROXY_LIMITS = {
-  ttlSeconds: { default: 300, min: 1, max: 86400 },
-  metadataTtlSeconds: { default: 3600, min: 1, max: 604800 },
-  negativeTtlSeconds: { default: 60, min: 0, max: 86400 },
-  staleWhileRevalidateSeconds: { default: 60, min: 0, max: 86400 },
-  staleIfErrorSeconds: { default: 86400, min: 0, max: 604800 },
-  timeoutMs: { default: 40000, ...TIMEOUT_BOUNDS },
-  maxResponseBytes: { default: 1000000, ...BODY_BOUNDS },
-  maxUpstreamRequests: { default: 64, min: 1, max: 10000 },
-  upstreamQueueMs: { default: 5000, min: 0, max: 60000 },
-} as const;
+/**
+ * How one option of {@link ProxyOptions} is read. Its type, description and documented default
+ * are the field's JSDoc there (README's table is generated from it); this says how a value
+ * is checked, and `default` is the value the JSDoc's `@default` names, which a test holds them
+ * to.
+ */
+export interface ProxyOption<V> {
+  /** The value taken when the option is not given (absent: a value made per proxy, or none). */
+  readonly default?: unknown;
+  /**
+   * The value in force for `value` as given (the `default` when there is one and nothing was
+   * given; otherwise possibly undefined); throws an OptionError naming `name` when it is wrong.
+   */
+  readonly check: (value: unknown, name: string) => V;
+}
 
 /** Requests that may wait for an upstream slot, per slot: the queue holds `maxUpstreamRequests` × this. */
 export const QUEUED_PER_SLOT = 8;
 
-type Limited = keyof typeof PROXY_LIMITS;
+/** The default `clientBudget`: far above what a page of widgets asks for (a few paths per address shown). */
+export const DEFAULT_CLIENT_BUDGET = { requests: 60, perSeconds: 60 } as const;
 
-/** Options after defaults and checks. */
-export interface ResolvedProxyOptions {
-  apiKey: string;
-  upstream: string;
-  basePath: string | undefined;
-  allowOrigins: ReadonlySet<string> | '*';
-  ttlSeconds: number;
-  metadataTtlSeconds: number;
-  negativeTtlSeconds: number;
-  staleWhileRevalidateSeconds: number;
-  staleIfErrorSeconds: number;
-  cache: ProxyCache | undefined;
-  platformCache: boolean;
-  timeoutMs: number;
-  maxResponseBytes: number;
-  maxUpstreamRequests: number;
-  upstreamQueueMs: number;
-  fetch: typeof fetch;
-  onEvent: (event: ProxyEvent) => void;
-}
+const STORE_METHODS = ['get', 'set', 'claim', 'release', 'pause', 'pausedUntil', 'take'] as const;
 
 /** How often the default `onEvent` sums up repeats of one kind of event. */
 export const LOG_INTERVAL_MS = 60_000;
 
 /**
- * The default `onEvent`: lines in the server's log, which is the operator's to read. The first
- * event of a kind (its type, status and message, whatever the path) is written at once; its
- * repeats within the minute become one line with their count at the end of it, so a service
- * failing for every address writes a few lines a minute, not one per request.
+ * The default `onEvent`: lines in the server's log, which is the operator's to read. `ready`
+ * is one console.info line. Of the others, the first event of a kind (its type, status and
+ * message, whatever the path) is written at once; its repeats within the minute become one line
+ * with their count at the end of it, so a service failing for every address writes a few lines
+ * a minute, not one per request.
  */
 const summarisedLog = (): ((event: ProxyEvent) => void) => {
   const seconds = LOG_INTERVAL_MS / 1000;
@@ -68,92 +57,159 @@ const summarisedLog = (): ((event: ProxyEvent) => void) => {
       ),
   });
   return (event) => {
+    if (event.type == 'ready') return console.info(event.message);
     const kind = `${event.type} ${event.status ?? ''} ${event.path ? event.message.split(event.path).join('…') : event.message}`;
     if (kinds.note(kind, event)) console.warn(event.message);
   };
 };
 
-/** A configuration mistake, thrown by createProxy at start-up (never while serving). */
-const invalid = (name: string, expected: string, got: unknown): never => {
-  const shown = typeof got == 'string' ? JSON.stringify(got.length > 60 ? `${got.slice(0, 60)}…` : got) : String(got);
-  throw new TypeError(`repkit/proxy: ${name} must be ${expected}, got ${name == 'apiKey' ? '(hidden)' : shown}`);
-};
-
-const limited = (name: Limited, v: unknown): number => withinLimit(PROXY_LIMITS[name], v, (expected) => invalid(name, expected, v));
-
-const checkUpstream = (v: unknown): string => {
-  if (v === undefined) return DEFAULT_UPSTREAM;
-  return (
-    (typeof v == 'string' && plainHttpBase(v)) || invalid('upstream', 'an absolute http(s) URL without user info, query or fragment', v)
+/**
+ * The key is never shown, not even in part: what is wrong with it is described instead. A
+ * missing key is the most common start-up mistake (an environment variable or a secret that is
+ * not set), so it is named as such.
+ */
+const checkApiKey = (v: unknown, name: string): string => {
+  if (typeof v == 'string' && API_KEY_RE.test(v)) return v;
+  throw new OptionError(
+    name,
+    v == null
+      ? `repkit: "${name}" is missing (${String(v)}): pass the service's API key, for example from the REPKIT_API_KEY environment variable (a secret on Workers)`
+      : v === ''
+        ? `repkit: "${name}" is an empty string: the variable or secret that should hold the key is set but empty`
+        : typeof v != 'string'
+          ? `repkit: "${name}" must be a string, got a ${typeof v}`
+          : `repkit: "${name}" must be printable ASCII without spaces or line breaks, 512 characters at most; got ${v.length} characters (not shown)`,
   );
 };
 
-const checkBasePath = (v: unknown): string | undefined => {
-  if (v === undefined) return undefined;
-  if (typeof v != 'string' || (v !== '' && !/^(\/[A-Za-z0-9._~!$&'()*+,;=:-]+)+$/.test(v))) {
-    return invalid('basePath', `'' or a path such as '/rep' (leading "/", no trailing "/")`, v);
+/** A whole number of seconds or ms from `min` to `max`, `fallback` when not given. */
+const whole = (fallback: number, bounds: { min: number; max: number }): ProxyOption<number> & { readonly default: number } => ({
+  default: fallback,
+  check: (v, name) => withinLimit({ default: fallback, ...bounds }, v, (expected) => invalid(name, expected, v)),
+});
+
+/** A whole number of seconds from `min` to `max`. */
+const seconds = (fallback: number, min: number, max: number): ProxyOption<number> & { readonly default: number } =>
+  whole(fallback, { min, max });
+
+/** A function, `fallback` when not given. */
+const fn = <F>(fallback: F): ProxyOption<F> => ({
+  check: (v, name) => (v === undefined ? fallback : typeof v == 'function' ? (v as F) : invalid(name, 'a function', v)),
+});
+
+const checkUpstream = (v: unknown, name: string): string =>
+  (typeof v == 'string' && plainHttpBase(v)) || invalid(name, 'an absolute http(s) URL without user info, query or fragment', v);
+
+const checkBasePath = (v: unknown, name: string): string | undefined =>
+  v === undefined || (typeof v == 'string' && (v === '' || /^(\/[A-Za-z0-9._~!$&'()*+,;=:-]+)+$/.test(v)))
+    ? v
+    : invalid(name, `'' or a path such as '/rep' (leading "/", no trailing "/")`, v);
+
+const exactOrigin = (o: unknown): boolean => {
+  try {
+    return typeof o == 'string' && /^https?:\/\/[^/]/i.test(o) && new URL(o).origin === o;
+  } catch {
+    return false;
   }
-  return v;
 };
 
-const checkOrigins = (v: unknown): ReadonlySet<string> | '*' => {
-  if (v === undefined) return new Set();
+const checkOrigins = (v: unknown, name: string): ReadonlySet<string> | '*' => {
   if (v === '*') return '*';
-  if (!Array.isArray(v)) return invalid('allowOrigins', `an array of origins or '*'`, v);
-  const set = new Set<string>();
+  if (!Array.isArray(v)) return invalid(name, `an array of origins or '*'`, v);
   for (const o of v as unknown[]) {
-    if (o === '*') return invalid('allowOrigins', `a list without '*' (pass the string '*' to allow any origin)`, v);
-    let ok = false;
-    if (typeof o == 'string' && /^https?:\/\/[^/]/i.test(o)) {
-      try {
-        ok = new URL(o).origin === o;
-      } catch {
-        ok = false;
-      }
-    }
-    if (!ok)
-      invalid('allowOrigins[]', 'an exact origin such as "https://example.com" (scheme and host, lower case, no path or trailing "/")', o);
-    set.add(o as string);
+    if (o === '*') return invalid(name, `a list without '*' (pass the string '*' to allow any origin)`, v);
+    if (!exactOrigin(o))
+      invalid(`${name}[]`, 'an exact origin such as "https://example.com" (scheme and host, lower case, no path or trailing "/")', o);
   }
-  return set;
+  return new Set(v as string[]);
 };
 
-const checkCache = (v: unknown): ProxyCache | undefined => {
+const checkCache = (v: unknown, name: string): ProxyCache | undefined => {
   if (v === undefined) return memoryCache();
   if (v === false) return undefined;
   const c = v as Partial<ProxyCache> | null;
   if (c && typeof c == 'object' && typeof c.get == 'function' && typeof c.set == 'function') return c as ProxyCache;
-  return invalid('cache', 'false or an object with get(key) and set(key, answer)', v);
+  return invalid(name, 'false or an object with get(key) and set(key, answer)', v);
 };
 
-/** Applies defaults and rejects wrong values with a TypeError that names the option. */
-export const resolveProxyOptions = (o: ProxyOptions): ResolvedProxyOptions => {
-  if (!o || typeof o != 'object') invalid('options', 'an object', o);
-  if (typeof o.apiKey != 'string' || !API_KEY_RE.test(o.apiKey))
-    invalid('apiKey', 'a non-empty string of printable ASCII without spaces', o.apiKey);
-  if (o.fetch !== undefined && typeof o.fetch != 'function') invalid('fetch', 'a function', o.fetch);
-  if (o.platformCache !== undefined && typeof o.platformCache != 'boolean') invalid('platformCache', 'a boolean', o.platformCache);
-  if (o.onEvent !== undefined && typeof o.onEvent != 'function') invalid('onEvent', 'a function', o.onEvent);
+const checkStore = (v: unknown, name: string): ProxyStore | undefined => {
+  if (v === undefined) return undefined;
+  const s = v as Record<string, unknown> | null;
+  if (s && typeof s == 'object' && STORE_METHODS.every((m) => typeof s[m] == 'function')) return v as ProxyStore;
+  return invalid(name, `a ProxyStore (redisStore(), workersStore() or an object with ${STORE_METHODS.join(', ')})`, v);
+};
+
+const checkClientBudget = (v: unknown, name: string): TokenBucket | false => {
+  if (v === false) return false;
+  const b = v as { requests?: unknown; perSeconds?: unknown } | null;
+  const whole = (x: unknown, max: number): x is number => typeof x == 'number' && Number.isInteger(x) && x >= 1 && x <= max;
+  if (!b || typeof b != 'object' || !whole(b.requests, 100000) || !whole(b.perSeconds, 86400)) {
+    return invalid(name, 'false or { requests: 1 to 100000, perSeconds: 1 to 86400 } (whole numbers)', JSON.stringify(v));
+  }
+  return { capacity: b.requests, perSeconds: b.perSeconds };
+};
+
+/** Trusted `X-Forwarded-For` hops; 0 when the header is not trusted. */
+const checkTrustProxy = (v: unknown, name: string): number => {
+  if (v === undefined || v === false) return 0;
+  if (v === true) return 1;
+  if (typeof v == 'number' && Number.isInteger(v) && v >= 1 && v <= 10) return v;
+  return invalid(name, 'a boolean or the number of your proxies in front (1 to 10)', v);
+};
+
+const checkFetch = (v: unknown, name: string): typeof fetch =>
   // Bound: some runtimes (Workers) refuse a global fetch called with another `this`.
-  const fetchImpl = o.fetch ?? (typeof globalThis.fetch == 'function' ? globalThis.fetch.bind(globalThis) : undefined);
-  if (!fetchImpl) return invalid('fetch', 'given: this runtime has no global fetch', fetchImpl);
-  return {
-    apiKey: o.apiKey,
-    upstream: checkUpstream(o.upstream),
-    basePath: checkBasePath(o.basePath),
-    allowOrigins: checkOrigins(o.allowOrigins),
-    ttlSeconds: limited('ttlSeconds', o.ttlSeconds),
-    metadataTtlSeconds: limited('metadataTtlSeconds', o.metadataTtlSeconds),
-    negativeTtlSeconds: limited('negativeTtlSeconds', o.negativeTtlSeconds),
-    staleWhileRevalidateSeconds: limited('staleWhileRevalidateSeconds', o.staleWhileRevalidateSeconds),
-    staleIfErrorSeconds: limited('staleIfErrorSeconds', o.staleIfErrorSeconds),
-    cache: checkCache(o.cache),
-    platformCache: o.platformCache ?? true,
-    timeoutMs: limited('timeoutMs', o.timeoutMs),
-    maxResponseBytes: limited('maxResponseBytes', o.maxResponseBytes),
-    maxUpstreamRequests: limited('maxUpstreamRequests', o.maxUpstreamRequests),
-    upstreamQueueMs: limited('upstreamQueueMs', o.upstreamQueueMs),
-    fetch: fetchImpl,
-    onEvent: o.onEvent ?? summarisedLog(),
-  };
+  fn<typeof fetch | undefined>(typeof globalThis.fetch == 'function' ? globalThis.fetch.bind(globalThis) : undefined).check(v, name) ??
+  invalid(name, 'given: this runtime has no global fetch', v);
+
+/**
+ * Every option of {@link ProxyOptions}, by name: the resolver and README's table both walk it.
+ * An option is one JSDoc'd field of `ProxyOptions` and one entry here; `satisfies` keeps the two
+ * in step.
+ */
+export const PROXY_OPTIONS = {
+  apiKey: { check: checkApiKey },
+  upstream: { default: DEFAULT_UPSTREAM, check: checkUpstream },
+  basePath: { check: checkBasePath },
+  allowOrigins: { default: [], check: checkOrigins },
+  ttlSeconds: seconds(300, 1, 86400),
+  metadataTtlSeconds: seconds(3600, 1, 604800),
+  negativeTtlSeconds: seconds(60, 0, 86400),
+  staleWhileRevalidateSeconds: seconds(60, 0, 86400),
+  staleIfErrorSeconds: seconds(86400, 0, 604800),
+  cache: { check: checkCache },
+  platformCache: { default: true, check: (v, name) => (typeof v == 'boolean' ? v : invalid(name, 'true or false', v)) },
+  timeoutMs: whole(40000, TIMEOUT_BOUNDS),
+  maxResponseBytes: whole(1000000, BODY_BOUNDS),
+  maxUpstreamRequests: whole(64, { min: 1, max: 10000 }),
+  upstreamQueueMs: whole(5000, { min: 0, max: 60000 }),
+  fetch: { check: checkFetch },
+  // Made per proxy: the summary counts one proxy's events.
+  onEvent: { check: (v, name) => fn(v === undefined ? summarisedLog() : undefined).check(v, name)! } as ProxyOption<
+    (event: ProxyEvent) => void
+  >,
+  store: { check: checkStore },
+  clientBudget: { default: DEFAULT_CLIENT_BUDGET, check: checkClientBudget },
+  trustProxy: { default: false, check: checkTrustProxy },
+  allowAddress: fn<((address: string) => boolean | Promise<boolean>) | undefined>(undefined),
+} satisfies { readonly [K in keyof ProxyOptions]-?: ProxyOption<unknown> };
+
+/** Options after defaults and checks. */
+export type ResolvedProxyOptions = { -readonly [K in keyof typeof PROXY_OPTIONS]: ReturnType<(typeof PROXY_OPTIONS)[K]['check']> };
+
+/**
+ * Applies defaults and rejects wrong values with an {@link OptionError} that names the option
+ * (and a misspelt name, such as `allowOrigin`, with the one it probably meant).
+ */
+export const resolveProxyOptions = (o: unknown): ResolvedProxyOptions => {
+  if (!isRecord(o)) return invalid('options', 'an object', o);
+  const known = Object.keys(PROXY_OPTIONS);
+  for (const name of Object.keys(o)) refuseNearMiss(name, known, 'option');
+  const resolved: Record<string, unknown> = {};
+  for (const [name, option] of Object.entries(PROXY_OPTIONS) as [string, ProxyOption<unknown>][]) {
+    const given = ownValue(o, name);
+    resolved[name] = option.check(given === undefined && 'default' in option ? option.default : given, name);
+  }
+  // Each value has just passed its option's check: this is where unknown input becomes typed.
+  return resolved as ResolvedProxyOptions;
 };

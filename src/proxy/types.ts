@@ -2,6 +2,7 @@
  * Public types of `repkit/proxy`. Only the standard fetch types (`Request`, `Response`) appear
  * here: the same declarations serve Workers, Deno, Bun, edge functions and Node 18+.
  */
+import type { ProxyStore } from './store';
 
 /**
  * What a platform hands a fetch handler besides the request, as far as the proxy uses it:
@@ -11,6 +12,12 @@
  */
 export interface ProxyContext {
   waitUntil?(promise: Promise<unknown>): void;
+  /**
+   * The network address of the client that sent the request (the socket's peer), which a
+   * fetch `Request` does not carry: `repkit/proxy/node` passes it, for the per-client budget
+   * (`clientBudget`).
+   */
+  clientAddress?: string;
 }
 
 /**
@@ -46,88 +53,130 @@ export interface ProxyCache {
 }
 
 /**
- * Something the proxy's operator should hear of: a page refused for its origin, or the service
- * failing or refusing the proxy (a bad key, a spent quota). Never sent to the visitor's page.
+ * Something the proxy's operator should hear of: what it serves, once, when it is created; a
+ * page refused for its origin; the service failing or refusing the proxy (a bad key, a spent
+ * quota); a client over its budget; or the shared store failing and coming back. Never sent to
+ * the visitor's page.
  */
 export interface ProxyEvent {
   /**
+   * `ready`: created, with the upstream and origins it serves (once per {@link createProxy});
    * `origin-refused`: a page of an origin not in `allowOrigins`; `rate-limited`: the service's
    * quota is spent; `upstream-error`: the service failed or refused; `upstream-busy`: every one
    * of `maxUpstreamRequests` was taken for `upstreamQueueMs` (or the queue was full), so a new
-   * path was answered 503.
+   * path was answered 503; `client-over-budget`: a client asked for more new answers than
+   * `clientBudget` allows (once per client until its budget refills); `store-unavailable`: the
+   * `store` failed or was slow, and this instance serves on its own; `store-restored`: the
+   * `store` answers again (each once per outage).
    */
-  type: 'origin-refused' | 'upstream-error' | 'rate-limited' | 'upstream-busy';
+  type:
+    | 'ready'
+    | 'origin-refused'
+    | 'upstream-error'
+    | 'rate-limited'
+    | 'upstream-busy'
+    | 'client-over-budget'
+    | 'store-unavailable'
+    | 'store-restored';
   /** One line that says what happened and what to check, for a log. */
   message: string;
-  /** The service path asked for (`/api/v2/scores/…`), without the proxy's `basePath`. */
-  path: string;
+  /** The service path asked for (`/api/v2/scores/…`), without the proxy's `basePath`; absent on `ready` and the store's events. */
+  path?: string;
   /** The refused page's origin. */
   origin?: string;
+  /** The client over its budget: its address (an IPv6 address by its /64). */
+  client?: string;
   /** The service's HTTP status, when it answered. */
   status?: number;
+  /** On `ready`: the service's base URL the proxy forwards to. */
+  upstream?: string;
+  /** On `ready`: the origins whose pages may call it from another origin (`'*'`: any). */
+  allowOrigins?: readonly string[] | '*';
 }
 
-/** Options of {@link createProxy}. Only `apiKey` is required. */
+/**
+ * Options of {@link createProxy}. Only `apiKey` is required. A name that is a near miss of one
+ * of these (`allowOrigin`) is refused with the one it probably meant; other unknown names are
+ * ignored.
+ */
 export interface ProxyOptions {
   /**
-   * The service's API key. Sent upstream as `X-API-Key` and nowhere else: never in an answer,
-   * and a key that a request carries is ignored. On Workers read it from a secret (`env`).
+   * The service's API key, sent upstream as `X-API-Key` and nowhere else: a key in the request is
+   * ignored, and none is ever in an answer. Read it from the environment or a secret
+   * (`REPKIT_API_KEY`; on Workers, `env`).
    */
   apiKey: string;
   /**
-   * The service's base URL, absolute http(s) without query, fragment or user info; a path
-   * prefix is kept. Default {@link DEFAULT_UPSTREAM}.
+   * The service's base URL, absolute http(s) without query, fragment or user info; a path prefix is kept.
+   * @default 'https://api.dotpassport.io'
    */
   upstream?: string;
   /**
-   * Where the proxy is mounted: requests must be `{basePath}/api/v2/...`. `'/rep'` matches
-   * what widgets with `baseUrl: '/rep'` send; `''` means the API paths at the root. Default:
-   * unset, any path prefix before `/api/v2/` is accepted (handy behind platform routing that
-   * does or does not strip the mount path).
+   * Where the proxy is mounted: `'/rep'` accepts `/rep/api/v2/…` only (what widgets with `baseUrl:
+   * '/rep'` send), `''` the API paths at the root. Unset, any prefix before `/api/v2/` is accepted
+   * (handy behind platform routing that does or does not strip the mount path).
    */
   basePath?: string;
   /**
-   * Browser origins (`https://example.com`, exactly, no path) that may call the proxy from
-   * another origin; it answers their CORS preflights and reflects them. `'*'` lets any page
-   * read the answers. Requests without `Origin` (same-origin GETs, servers) and from the
-   * proxy's own origin always pass; any other origin gets a 403 whose message (readable by that
-   * page) names the origin and says to add it here, and no data, so other sites cannot spend
-   * your quota through their visitors. Default `[]`.
+   * Exact origins (`https://example.com`: scheme and host, no path) whose pages may call the proxy from
+   * another origin: their preflights are answered and the origin reflected, with `Vary: Origin`; `'*'`
+   * lets any page read the answers. Requests without `Origin` and from the proxy's own origin always
+   * pass; other origins get a 403 that spends no quota, whose `{ "message" }` (readable by that page)
+   * names the origin and says to add it here.
+   * @default []
    */
   allowOrigins?: readonly string[] | '*';
-  /** Seconds an answer is fresh (scores, badges, profiles). Default `300`. */
+  /**
+   * Seconds scores, badges and profiles are fresh, from 1 to 86400.
+   * @default 300
+   */
   ttlSeconds?: number;
-  /** Seconds a metadata answer (badge and category definitions) is fresh. Default `3600`. */
+  /**
+   * Seconds the badge and category definitions are fresh, from 1 to 604800.
+   * @default 3600
+   */
   metadataTtlSeconds?: number;
   /**
-   * Seconds a 400 or 404 answer (invalid address, badge not earned, no score in a category)
-   * is cached; `0` passes them through uncached. Default `60`.
+   * Seconds a 400 or 404 answer (invalid address, badge not earned, no score in a category) is cached,
+   * from 0 to 86400; `0` passes them through uncached.
+   * @default 60
    */
   negativeTtlSeconds?: number;
   /**
-   * Seconds after expiry during which an answer is still served at once while one background
-   * request refreshes it. `0` disables: the first request after expiry waits. Default `60`.
+   * Seconds after expiry during which an answer is still served at once while one background request
+   * refreshes it, from 0 to 86400; `0`: the first request after expiry waits.
+   * @default 60
    */
   staleWhileRevalidateSeconds?: number;
   /**
-   * Seconds after expiry during which an answer is served when the service fails (5xx, 429,
-   * timeout, unreachable, malformed answer). Default `86400` (one day).
+   * Seconds after expiry during which an answer is served when the service fails (5xx, 429, timeout,
+   * unreachable, malformed answer), from 0 to 604800.
+   * @default 86400
    */
   staleIfErrorSeconds?: number;
   /**
-   * The per-instance cache: default {@link memoryCache}`()` (a bounded LRU in this isolate or
-   * process); `false` disables it; or your own {@link ProxyCache}.
+   * The per-instance cache: an in-process LRU of 1,000 answers and 16 MB (`memoryCache({ maxEntries,
+   * maxBytes })` for other bounds), `false` for none, or any `ProxyCache` (`{ get, set }`).
+   * @default memoryCache()
    */
   cache?: ProxyCache | false;
   /**
-   * Also use the platform's shared cache (`caches.default`: the Cloudflare Workers Cache API)
-   * when the runtime has one. It is shared by every isolate of a data centre; note that it
-   * stores nothing on `*.workers.dev` hostnames (use a route or custom domain). Default `true`.
+   * Also use the platform's shared cache (`caches.default`: the Cloudflare Workers Cache API, shared by
+   * a data centre) where the runtime has one; it stores nothing on `*.workers.dev` hostnames (use a
+   * route or custom domain).
+   * @default true
    */
   platformCache?: boolean;
-  /** Time allowed for one upstream request, headers and body, in ms. Default `40000`. */
+  /**
+   * Time allowed for one upstream request, headers and body, in ms (the first answer for a new address
+   * can take 10–30 s).
+   * @default 40000
+   */
   timeoutMs?: number;
-  /** The largest upstream answer read, in bytes after decompression. Default `1000000`. */
+  /**
+   * The largest upstream answer read, in bytes after decompression.
+   * @default 1000000
+   */
   maxResponseBytes?: number;
   /**
    * Upstream requests in flight at once, per proxy instance (process or isolate). Further
@@ -147,13 +196,63 @@ export interface ProxyOptions {
    * @default 5000
    */
   upstreamQueueMs?: number;
-  /** A `fetch` to call the service with, instead of the global one. */
+  /**
+   * A `fetch` to call the service with, instead of the global one.
+   * @default globalThis.fetch
+   */
   fetch?: typeof fetch;
   /**
-   * Hears of refused origins (each once an hour) and of the service's failures and refusals
-   * (see {@link ProxyEvent}), once per upstream request, not per visitor. Default: `console.warn`
-   * of the event's one-line message, on the server, the first of each kind (type, status and
-   * message, whatever the path) at once and its repeats as one line a minute with their count.
+   * Hears what the proxy serves when it is created (`ready`), and of refused origins (each once
+   * an hour) and the service's failures and refusals, once per upstream request, not per visitor
+   * (a `ProxyEvent`; docs/proxy.md, "When something is refused"). The default writes `ready` as
+   * one console.info line and the others with console.warn, the first of each kind (type, status
+   * and message, whatever the path) at once and its repeats as one line a minute with their count.
+   * @default a summarising console log
    */
   onEvent?: (event: ProxyEvent) => void;
+  /**
+   * State shared by every instance of the proxy: answers, request collapsing (one upstream
+   * request per path at a time across instances) and the pause after the service's 429, and
+   * the client budgets. `redisStore` from `repkit/proxy/redis` for Node and containers,
+   * `workersStore` from `repkit/proxy/workers` on Cloudflare Workers, or your own
+   * {@link ProxyStore}. The in-memory `cache` stays in front of it. When the store fails or is
+   * slow, each instance serves on its own (never failing a visitor for it), tells `onEvent`
+   * once, and shares again when the store answers.
+   * @default undefined (each instance on its own)
+   */
+  store?: ProxyStore;
+  /**
+   * How many requests that go to the service (answers not in any cache) one client may cause:
+   * a token bucket of `requests` tokens, refilled evenly over `perSeconds`. Cached answers never
+   * count. A client over it gets 429 with `Retry-After` and nothing goes upstream, so a stranger
+   * cannot spend the site's quota by asking for many addresses. Counted in the `store` when there
+   * is one. Clients are told apart by network address (see `trustProxy`); where the platform
+   * gives none, no budget applies. `false` turns the budget off.
+   * @default { requests: 60, perSeconds: 60 }
+   */
+  clientBudget?: ClientBudget | false;
+  /**
+   * Whether the proxy runs behind proxies of yours that append the client's address to
+   * `X-Forwarded-For` (a load balancer, a CDN): `true` for one, or how many. The client is then
+   * the address that many entries from the right. Leave it off otherwise: any client can write
+   * that header. Without it the client is the socket's address (`repkit/proxy/node`) or, on
+   * Workers, `CF-Connecting-IP`.
+   * @default false
+   */
+  trustProxy?: boolean | number;
+  /**
+   * Decides which on-chain addresses the proxy serves at all, for sites that only show their own
+   * members: called with the address of every scores, badges, profiles and badge-image request
+   * (sync or async); `false` (or a throw) answers 404 `{ message }` without asking the service or its cache (widgets show it as an address without data).
+   * @default undefined (every valid address is served)
+   */
+  allowAddress?: (address: string) => boolean | Promise<boolean>;
+}
+
+/** A per-client budget (option `clientBudget`). */
+export interface ClientBudget {
+  /** Requests to the service a client may cause in a burst, and per `perSeconds` over time. 1 to 100000. */
+  requests: number;
+  /** Seconds in which a client's spent budget comes back in full. 1 to 86400. */
+  perSeconds: number;
 }

@@ -6,7 +6,7 @@
  * `<repkit-widget>` and `snippet()` need every kind: they are in `repkit.umd.js` only.
  */
 import { createFrom, kindSet, type KindClass } from '../widgets/kind-set';
-import type { WidgetByType } from '../widgets/kinds';
+import type { WidgetByType, WidgetOptionsByType } from '../widgets/kinds';
 import { snippetMounter, type SnippetMounter } from '../embed/mount-all';
 import { setDefaultNonce } from '../widgets/styles';
 import type { WidgetConfig, WidgetType } from '../widgets/types';
@@ -19,7 +19,7 @@ export interface KindScript<T extends WidgetType> extends SnippetMounter {
    * Creates a widget of this script's kind.
    * @throws OptionError (a TypeError) naming `type` for another kind, or the option at fault.
    */
-  createWidget<C extends WidgetConfig & { type: T }>(config: C): WidgetByType[C['type']];
+  createWidget<K extends T>(config: WidgetOptionsByType[K] & { type: K }): WidgetByType[K];
 }
 
 /**
@@ -38,6 +38,7 @@ export const kindScript = <T extends WidgetType>(widgetClass: KindClass & { read
   return {
     ...mounter,
     WIDGET_TYPES: Object.keys(kinds.byType) as T[],
-    createWidget: <C extends WidgetConfig & { type: T }>(config: C) => createFrom(kinds, config) as WidgetByType[C['type']],
+    createWidget: <K extends T>(config: WidgetOptionsByType[K] & { type: K }) =>
+      createFrom(kinds, config as WidgetConfig) as WidgetByType[K],
   };
 };

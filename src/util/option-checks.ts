@@ -1,6 +1,7 @@
 /**
- * Checks shared by the client's and the proxy's options: both take an API key, an upstream
- * URL and bounded whole numbers, and must refuse the same bad values in the same way.
+ * Checks shared by the client's, the widgets' and the proxy's options: they take an API key, an
+ * upstream URL and bounded whole numbers, must refuse the same bad values in the same way, and
+ * must notice the same misspelt names.
  */
 
 /** A whole-number option's default and bounds. */
@@ -48,3 +49,22 @@ export const plainHttpBase = (v: string, origin?: string): string | undefined =>
     return undefined;
   }
 };
+
+/**
+ * Whether `name` is a near miss of `known`, case aside: the same, or one character added,
+ * removed or changed (`showcategories`, `maxCategory`, `badgKey`, `allowOrigin`, `Governanse`).
+ */
+export const nearMiss = (name: string, known: string): boolean => {
+  const a = name.toLowerCase();
+  const b = known.toLowerCase();
+  const short = a.length < b.length ? a : b;
+  const long = short == a ? b : a;
+  if (long.length - short.length > 1) return false;
+  let same = 0;
+  while (same < short.length && short[same] == long[same]) same++;
+  return short.slice(same + short.length - long.length + 1) == long.slice(same + 1);
+};
+
+/** The first of `known` that `name` is a near miss of, when `name` is not one of them itself. */
+export const meantName = (name: string, known: readonly string[]): string | undefined =>
+  known.includes(name) ? undefined : known.find((candidate) => nearMiss(name, candidate));

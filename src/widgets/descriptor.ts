@@ -29,8 +29,11 @@ export type Localized = Words;
  */
 export interface Views<S, Data> {
   ready(data: Data, settings: S & Localized): Html;
-  /** The sentence for a 404: there is nothing to show for this address yet. */
-  notFound(settings: S & Localized): string;
+  /**
+   * The sentence for a 404: there is nothing to show for this address yet, or (told by
+   * `error`, the 404 itself) the key asked for is not one the service defines.
+   */
+  notFound(settings: S & Localized, error?: unknown): string;
   /**
    * Runs after each render, for what markup cannot carry (custom properties set through CSSOM,
    * a fit to the width). What it returns is called before the next render and on destroy.

@@ -1,4 +1,4 @@
-import { invalid, OptionError } from '../client/option-error';
+import { invalid, OptionError, refuseNearMiss } from '../client/option-error';
 import { isRecord, ownValue } from '../util/values';
 import type { OptionTable } from './option-types';
 
@@ -8,19 +8,6 @@ export interface SettingsSource {
   readonly options: OptionTable;
   readonly required: readonly string[];
 }
-
-/**
- * Whether `name` is a near miss of `known`: the same in another case, or one character added,
- * removed or changed (`showcategories`, `maxCategory`, `badgKey`).
- */
-const nearMiss = (name: string, known: string): boolean => {
-  if (name.toLowerCase() == known.toLowerCase()) return true;
-  const [short, long] = name.length < known.length ? [name, known] : [known, name];
-  if (long.length - short.length > 1) return false;
-  let same = 0;
-  while (same < short.length && short[same] == long[same]) same++;
-  return short.slice(same + short.length - long.length + 1) == long.slice(same + 1);
-};
 
 /**
  * `base` with `changes` applied and checked; without `base`, every option not in `changes` takes
@@ -35,10 +22,7 @@ export const resolveSettings = <S extends object>(kind: SettingsSource, base: S 
   if (!isRecord(changes)) return invalid('options', 'an object', changes);
   // A misspelt option would otherwise be ignored in silence, as unknown names are (another
   // kind's options, a config shared between kinds).
-  for (const name of Object.keys(changes)) {
-    const meant = !Object.hasOwn(kind.options, name) && Object.keys(kind.options).find((known) => nearMiss(name, known));
-    if (meant) throw new OptionError(name, `repkit: unknown option "${name}"; did you mean "${meant}"?`);
-  }
+  for (const name of Object.keys(changes)) refuseNearMiss(name, Object.keys(kind.options), 'option');
   const next: Record<string, unknown> = { ...base };
   for (const [name, option] of Object.entries(kind.options)) {
     if (base && !Object.hasOwn(changes, name)) continue;

@@ -397,7 +397,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     view.setAttribute('aria-busy', String(state == 'loading'));
     try {
       if (state == 'error') {
-        renderInto(view, failureView(describeFailure(this.#error, views.notFound(s), s), s));
+        renderInto(view, failureView(describeFailure(this.#error, views.notFound(s, this.#error), s), s));
       } else {
         renderInto(
           view,

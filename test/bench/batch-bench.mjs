@@ -26,8 +26,8 @@ import http from 'node:http';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { createSandbox } from '../../demo/sandbox.mjs';
-import { API_KEY } from '../../demo/fixtures.mjs';
+import { createSandbox } from '../service/sandbox.mjs';
+import { API_KEY } from '../service/fixtures.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
 

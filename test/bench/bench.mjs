@@ -33,14 +33,14 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { createSandbox } from '../../demo/sandbox.mjs';
-import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { createSandbox } from '../service/sandbox.mjs';
+import { ADDRESSES, API_KEY } from '../service/fixtures.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').CDPSession} CDPSession */
-/** @typedef {import('../../demo/sandbox.mjs').Sandbox} Sandbox */
+/** @typedef {import('../service/sandbox.mjs').Sandbox} Sandbox */
 /** @typedef {Record<string, unknown>} Config a widget config, as the page passes it on */
 /** @typedef {{ ms: number, settledMs: number, loaded: number, failed: number, frames: number }} MountOutcome */
 /** @typedef {{ state: string, element: HTMLElement, update(changes: Config): unknown, destroy(): void, mount(target: string | Element): PageWidget }} PageWidget */

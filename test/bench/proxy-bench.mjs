@@ -22,8 +22,8 @@ import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { createSandbox } from '../../demo/sandbox.mjs';
-import { API_KEY } from '../../demo/fixtures.mjs';
+import { createSandbox } from '../service/sandbox.mjs';
+import { API_KEY } from '../service/fixtures.mjs';
 import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
 
 const RESULTS = new URL('./proxy-results.json', import.meta.url).pathname;

@@ -33,8 +33,8 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createSandbox } from '../../demo/sandbox.mjs';
-import { API_KEY } from '../../demo/fixtures.mjs';
+import { createSandbox } from '../service/sandbox.mjs';
+import { API_KEY } from '../service/fixtures.mjs';
 import { ensureProxyBuild } from '../proxy/build.mjs';
 
 const { values: flags } = parseArgs({

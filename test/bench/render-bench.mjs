@@ -21,8 +21,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { createSandbox } from '../../demo/sandbox.mjs';
-import { API_KEY } from '../../demo/fixtures.mjs';
+import { createSandbox } from '../service/sandbox.mjs';
+import { API_KEY } from '../service/fixtures.mjs';
 import { ADDRESS, body, worstScenarios } from './worst-records.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 

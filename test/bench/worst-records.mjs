@@ -6,7 +6,7 @@
  * or with the longest texts in every slot a widget shows. Used by the render benchmark
  * (./render-bench.mjs) and the Chromium security suite (test/browser/security.test.ts).
  *
- * Records are written as the production service sends them (see demo/fixtures.mjs) and wrapped
+ * Records are written as the production service sends them (see test/service/fixtures.mjs) and wrapped
  * in its `{ success, data }` envelope by {@link body}.
  */
 

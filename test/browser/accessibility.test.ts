@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { faultBaseUrl } from '../../demo/sandbox.mjs';
+import { faultBaseUrl } from '../service/sandbox.mjs';
 import { ADDRESSES, API_KEY, servePage, settled, umdPage, useBrowser } from './harness';
 
 const browser = useBrowser();

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { faultBaseUrl } from '../../demo/sandbox.mjs';
+import { faultBaseUrl } from '../service/sandbox.mjs';
 import { TIER_COLORS } from '../../src/widgets/tiers';
 import { ADDRESSES, ARTIFACTS, servePage, settled, umdPage, useBrowser } from './harness';
 

@@ -14,7 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ORIGIN_LOCKED_KEY } from '../../demo/fixtures.mjs';
+import { ORIGIN_LOCKED_KEY } from '../service/fixtures.mjs';
 import { ADDRESSES, API_KEY, settled, useBrowser } from './harness';
 
 const browser = useBrowser();

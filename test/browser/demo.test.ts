@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { optionDocs } from '../../demo/option-docs.mjs';
+import { optionDocs } from '../../scripts/option-docs.mjs';
 import { servePage, settled, useBrowser } from './harness';
 
 const browser = useBrowser();

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../demo/sandbox.mjs';
-import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../service/sandbox.mjs';
+import { ADDRESSES, API_KEY } from '../service/fixtures.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 export { ADDRESSES, API_KEY };

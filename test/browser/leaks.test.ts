@@ -18,7 +18,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
-import { faultBaseUrl } from '../../demo/sandbox.mjs';
+import { faultBaseUrl } from '../service/sandbox.mjs';
 import { ADDRESSES, API_KEY, servePage, useBrowser } from './harness';
 
 const browser = useBrowser();

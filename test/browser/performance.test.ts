@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { faultBaseUrl } from '../../demo/sandbox.mjs';
+import { faultBaseUrl } from '../service/sandbox.mjs';
 import { ADDRESSES, API_KEY, ARTIFACTS, servePage, useBrowser } from './harness';
 
 const browser = useBrowser();

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faultBaseUrl } from '../../demo/sandbox.mjs';
+import { faultBaseUrl } from '../service/sandbox.mjs';
 import { ADDRESS, body, categoryRecord, words, worstScenarios } from '../bench/worst-records.mjs';
 import { ADDRESSES, servePage, settled, umdPage, useBrowser } from './harness';
 

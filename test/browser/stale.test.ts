@@ -9,7 +9,7 @@ import { ADDRESSES, API_KEY, servePage, useBrowser } from './harness';
 
 const browser = useBrowser();
 
-/** The sandbox fails every request under this base URL as `spec` says (demo/sandbox.mjs). */
+/** The sandbox fails every request under this base URL as `spec` says (test/service/sandbox.mjs). */
 const faulty = (spec: string): string => `${browser.url}/__fault/${spec}`;
 
 const FAILURES = [

@@ -3,7 +3,7 @@
  * should be: each rejects with a ServiceError whose status and message say what happened.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURES, ORIGIN_LOCKED_KEY } from '../../demo/fixtures.mjs';
+import { FIXTURES, ORIGIN_LOCKED_KEY } from '../service/fixtures.mjs';
 import { ServiceClient } from '../../src/client/service-client';
 import { ServiceError } from '../../src/client/service-error';
 import { ADDRESSES, useSandbox } from '../helpers/sandbox';

@@ -3,7 +3,7 @@
  * resolves with, and how user input becomes (or is refused as) a path segment.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BADGE_DEFINITIONS, CATEGORY_DEFINITIONS, FIXTURES, withOrigin } from '../../demo/fixtures.mjs';
+import { BADGE_DEFINITIONS, CATEGORY_DEFINITIONS, FIXTURES, withOrigin } from '../service/fixtures.mjs';
 import type { ServiceClient } from '../../src/client/service-client';
 import { canonical, publicBadges, publicProfile } from '../helpers/public-records';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
@@ -99,7 +99,7 @@ describe('each operation resolves with the record the service sent', () => {
     expect(profile).toEqual(publicProfile(FIXTURES[rich].profile, server.url));
     expect(profile.chainIdentities?.[0]).toMatchObject({ display: 'ALICE', microblog: '@alice_onchain', codehost: 'alice-onchain' });
     expect(profile.chainIdentities?.[0]?.judgements?.[0]?.judgement).toBe('KnownGood');
-    expect(profile.avatarUrl).toBe(`${server.url}/demo/fixtures/avatar.svg`);
+    expect(profile.avatarUrl).toBe(`${server.url}/sandbox/fixtures/avatar.svg`);
   });
 
   it('getProfile: an API-sourced profile: polkadotIdentities with production names, nulls absent', async () => {

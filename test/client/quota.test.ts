@@ -6,8 +6,8 @@
  * Real HTTP against a sandbox that grants a few requests per short window, counting them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSandbox, type Sandbox } from '../../demo/sandbox.mjs';
-import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { createSandbox, type Sandbox } from '../service/sandbox.mjs';
+import { ADDRESSES, API_KEY } from '../service/fixtures.mjs';
 import { gate, gateKey, openGates } from '../../src/client/quota';
 import { ServiceClient } from '../../src/client/service-client';
 import { ServiceError } from '../../src/client/service-error';

@@ -9,7 +9,7 @@
  * log shares, and cost a tenth of their length. Tests that say "at once" keep the real clock.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIXTURES } from '../../demo/fixtures.mjs';
+import { FIXTURES } from '../service/fixtures.mjs';
 import type { ServiceError } from '../../src/client/service-error';
 import { ADDRESSES, useSandbox } from '../helpers/sandbox';
 import { fast, useFastClock } from '../helpers/clock';
@@ -175,7 +175,7 @@ describe('no response at all: statusCode 0', () => {
 
   it('a refused connection fails with statusCode 0', async () => {
     // A port that was just free: nothing listens there.
-    const closed = await import('../../demo/sandbox.mjs').then(async ({ createSandbox }) => {
+    const closed = await import('../service/sandbox.mjs').then(async ({ createSandbox }) => {
       const s = await createSandbox();
       await s.close();
       return s.url;

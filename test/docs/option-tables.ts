@@ -1,12 +1,13 @@
 /**
  * The documentation's generated tables (options in docs/reference.md, messages in
  * docs/theming.md), made from the one place each is described: the JSDoc of the public options
- * interfaces and of `Messages`, as demo/option-docs.mjs reads it (the demo's option controls are
+ * interfaces and of `Messages`, as scripts/option-docs.mjs reads it (the demo's option controls are
  * built from the same). ./readme-options.test.ts keeps each page equal to these tables, and
  * `npm run docs:options -- --write` rewrites the pages' tables from them.
  */
-import { optionDocs, type DocumentedOption } from '../../demo/option-docs.mjs';
+import { optionDocs, type DocumentedOption } from '../../scripts/option-docs.mjs';
 import { CLIENT_LIMITS, DEFAULT_BASE_URL } from '../../src/client/options';
+import { PROXY_OPTIONS, type ProxyOption } from '../../src/proxy/options';
 import { COMMON_OPTIONS } from '../../src/widgets/common-options';
 import { ALL_KINDS } from '../../src/widgets/create-widget';
 import { ownValue } from '../../src/util/values';
@@ -33,8 +34,14 @@ const CLIENT_DEFAULTS: Record<string, { default?: unknown }> = {
   fetch: {},
 };
 
-/** The page of every option table. */
+/** The proxy's options, each with the default it applies when not given. */
+const PROXY_DEFAULTS: Readonly<Record<string, ProxyOption<unknown>>> = PROXY_OPTIONS;
+
+/** The page of every option table but the proxy's. */
 export const OPTIONS_PAGE = 'docs/reference.md';
+
+/** The page of the proxy's option table. */
+export const PROXY_PAGE = 'docs/proxy.md';
 
 /** The page of the table of messages, under "Languages". */
 export const MESSAGES_PAGE = 'docs/theming.md';
@@ -48,6 +55,7 @@ export const documentedTables = (): DocumentedTable[] => {
   return [
     { heading: 'Options every kind accepts', page: OPTIONS_PAGE, table: COMMON_OPTIONS, options: docs.common, extra: ['type'] },
     { heading: 'Client options', page: OPTIONS_PAGE, table: CLIENT_DEFAULTS, options: docs.client, extra: [] },
+    { heading: 'Proxy options', page: PROXY_PAGE, table: PROXY_DEFAULTS, options: docs.proxy, extra: [] },
     // Every kind folder; an alias such as `badges` has no folder and no table of its own.
     ...Object.entries(docs.kinds).map(([kind, options]) => {
       const widgetClass = ownValue(ALL_KINDS.byType, kind);

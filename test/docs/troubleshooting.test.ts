@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { optionDocs } from '../../demo/option-docs.mjs';
+import { optionDocs } from '../../scripts/option-docs.mjs';
 
 // happy-dom's URL is the global one here; a path keeps to node:fs's terms.
 const PAGE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../docs/troubleshooting.md'), 'utf8');

@@ -32,7 +32,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError, type WidgetConfig } from '../../src/index';
-import type { FaultItems } from '../../demo/sandbox.mjs';
+import type { FaultItems } from '../service/sandbox.mjs';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { fast, useFastClock } from '../helpers/clock';
 import { cleanupWidgets, mountWidget, sleep } from '../helpers/widgets';
@@ -183,6 +183,17 @@ const error = (sentence: string | RegExp, retry: boolean, more: Partial<Expected
 });
 const malformed = (message: RegExp, status = 200): Expected => error(SAY.malformed, true, { status, message, requests: 1 });
 
+/**
+ * A fault, per kind, that patches one field of the answer and expects the malformed-response
+ * failure naming that field.
+ */
+const malformedField = (name: string, cases: Record<KindName, { patch: Record<string, unknown>; problem: string }>): Fault => ({
+  name,
+  perKind: true,
+  items: (kind) => ({ patch: cases[kind.name].patch }),
+  expect: (kind) => malformed(new RegExp(`malformed response: ${cases[kind.name].problem}`)),
+});
+
 const fmt = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(n);
 
 /** A number marker that the fetch wrapper rewrites to 1e999. */
@@ -286,52 +297,20 @@ const FAULTS: Fault[] = [
     items: () => ({ body: 'nodata' }),
     expect: () => malformed(/data is missing/),
   },
-  {
-    name: 'a required field missing',
-    perKind: true,
-    items: (kind) => ({
-      patch: {
-        reputation: { totalScore: null },
-        'badge list': { badges: null },
-        'one badge': { address: null },
-        profile: { address: null },
-        category: { category: null },
-      }[kind.name],
-    }),
-    expect: (kind) =>
-      malformed(
-        {
-          reputation: /malformed response: totalScore must be a number/,
-          'badge list': /malformed response: badges must be an array/,
-          'one badge': /malformed response: address must be a string/,
-          profile: /malformed response: address must be a string/,
-          category: /malformed response: category must be an object/,
-        }[kind.name],
-      ),
-  },
-  {
-    name: 'a required field of the wrong type',
-    perKind: true,
-    items: (kind) => ({
-      patch: {
-        reputation: { totalScore: '12' },
-        'badge list': { count: 'two' },
-        'one badge': { earned: 'yes' },
-        profile: { chainIdentities: { display: 'x' } },
-        category: { definition: 'none' },
-      }[kind.name],
-    }),
-    expect: (kind) =>
-      malformed(
-        {
-          reputation: /malformed response: totalScore must be a number/,
-          'badge list': /malformed response: count must be a number/,
-          'one badge': /malformed response: earned must be a boolean/,
-          profile: /malformed response: chainIdentities must be an array/,
-          category: /malformed response: definition must be an object/,
-        }[kind.name],
-      ),
-  },
+  malformedField('a required field missing', {
+    reputation: { patch: { totalScore: null }, problem: 'totalScore must be a number' },
+    'badge list': { patch: { badges: null }, problem: 'badges must be an array' },
+    'one badge': { patch: { address: null }, problem: 'address must be a string' },
+    profile: { patch: { address: null }, problem: 'address must be a string' },
+    category: { patch: { category: null }, problem: 'category must be an object' },
+  }),
+  malformedField('a required field of the wrong type', {
+    reputation: { patch: { totalScore: '12' }, problem: 'totalScore must be a number' },
+    'badge list': { patch: { count: 'two' }, problem: 'count must be a number' },
+    'one badge': { patch: { earned: 'yes' }, problem: 'earned must be a boolean' },
+    profile: { patch: { chainIdentities: { display: 'x' } }, problem: 'chainIdentities must be an array' },
+    category: { patch: { definition: 'none' }, problem: 'definition must be an object' },
+  }),
   {
     name: 'a number that is "NaN"',
     perKind: true,

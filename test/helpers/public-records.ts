@@ -6,7 +6,7 @@
  * optional fields sent as `null` are absent; extra fields (`_id`, `source`, `constraints`,
  * `advice`) stay as sent; `{origin}` in URLs is the sandbox's origin. Not a test file.
  */
-import { withOrigin, type WireBadges, type WireIdentity, type WireProfile } from '../../demo/fixtures.mjs';
+import { withOrigin, type WireBadges, type WireIdentity, type WireProfile } from '../service/fixtures.mjs';
 import type { ChainIdentity, UserBadges, UserProfile } from '../../src/index';
 
 const IDENTITY_NAMES: Record<string, string> = { twitter: 'microblog', github: 'codehost', discord: 'chatserver', riot: 'legacychat' };

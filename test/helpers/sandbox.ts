@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createSandbox, faultBaseUrl, type FaultItems, type Sandbox } from '../../demo/sandbox.mjs';
+import { createSandbox, faultBaseUrl, type FaultItems, type Sandbox } from '../service/sandbox.mjs';
 
-import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { ADDRESSES, API_KEY } from '../service/fixtures.mjs';
 
 export { ADDRESSES, API_KEY };
 
@@ -32,6 +32,20 @@ export const useSandbox = (): { readonly url: string; readonly sandbox: Sandbox;
     fault: (items) => faultBaseUrl(sandbox!.url, { id: `${Date.now()}-${++faults}-${Math.random().toString(36).slice(2, 8)}`, ...items }),
   };
 };
+
+/**
+ * A config of `type` for the rich address on the file's sandbox, retries off, in English: what
+ * a widget test starts from (`extra` adds or overrides options).
+ */
+export const widgetConfig = <T extends string>(server: { readonly url: string }, type: T, extra: Record<string, unknown> = {}) => ({
+  type,
+  apiKey: API_KEY,
+  address: ADDRESSES.rich,
+  baseUrl: server.url,
+  retries: 0,
+  locale: 'en-US',
+  ...extra,
+});
 
 /**
  * A reputation config for the rich address on a base URL of its own (own cache, own fault

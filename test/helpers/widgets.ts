@@ -6,8 +6,15 @@
  * Call `afterEach(cleanupWidgets)` in a file that uses {@link mountWidget}.
  */
 import { expect } from 'vitest';
-import { createWidget, type AnyWidget, type WidgetByType, type WidgetConfig } from '../../src/index';
-import type { Sandbox } from '../../demo/sandbox.mjs';
+import {
+  createWidget,
+  type AnyWidget,
+  type WidgetByType,
+  type WidgetConfig,
+  type WidgetOptionsByType,
+  type WidgetType,
+} from '../../src/index';
+import type { Sandbox } from '../service/sandbox.mjs';
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,10 +69,10 @@ export const makeContainer = (id?: string): HTMLElement => {
  * Creates a widget from `config` and mounts it into a fresh container (or `container`).
  * `loaded` settles with the first load's outcome.
  */
-export const mountWidget = <C extends WidgetConfig>(
-  config: C,
+export const mountWidget = <T extends WidgetType>(
+  config: WidgetOptionsByType[T] & { type: T },
   container: HTMLElement = makeContainer(),
-): Mounted<WidgetByType[C['type']]> => {
+): Mounted<WidgetByType[T]> => {
   const widget = createWidget(config);
   const events: CustomEvent[] = [];
   container.addEventListener('repkit:load', (e) => events.push(e as CustomEvent));

@@ -4,8 +4,8 @@
  * language re-renders without a request. Real HTTP against the sandbox.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../demo/sandbox.mjs';
-import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { createSandbox, type Sandbox } from '../service/sandbox.mjs';
+import { ADDRESSES, API_KEY } from '../service/fixtures.mjs';
 import { localeOf, registerLocale, wordsFor } from '../../src/i18n/locale';
 import { createWidget, OptionError, snippet } from '../../src/index';
 import { cleanupWidgets, countRequests, makeContainer, mountReady, mountWidget, textOf, viewOf } from '../helpers/widgets';

@@ -28,8 +28,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { autoMount, createWidget, displayNameOf, mountAll, tierOf, type AnyWidget } from '../../src/index';
 import { inFlight } from '../../src/client/cache';
 import { formatNumber } from '../../src/render/format';
-import { FIXTURES, brandNewRecords } from '../../demo/fixtures.mjs';
-import { faultBaseUrl } from '../../demo/sandbox.mjs';
+import { FIXTURES, brandNewRecords } from '../service/fixtures.mjs';
+import { faultBaseUrl } from '../service/sandbox.mjs';
 import { publicProfile } from '../helpers/public-records';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 

@@ -8,8 +8,8 @@ import http from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../demo/sandbox.mjs';
-import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { createSandbox, type Sandbox } from '../service/sandbox.mjs';
+import { ADDRESSES, API_KEY } from '../service/fixtures.mjs';
 import { declaredExports, pack } from './util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 

@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * Builds the proxy's entries (dist/repkit.proxy.mjs, dist/repkit.proxy.node.mjs and their
- * declarations) with the repository's own rollup configuration, when they are missing or older
- * than src/proxy/ (or the catalogue it bundles). The workerd test, the browser test and the benchmark run the built file, as
+ * Builds the proxy's entries (dist/repkit.proxy.mjs, dist/repkit.proxy.node.mjs,
+ * dist/repkit.proxy.redis.mjs, dist/repkit.proxy.workers.mjs and their declarations) with the
+ * repository's own rollup configuration, when they are missing or older than src/proxy/ (or the
+ * catalogue it bundles). The workerd test, the browser test and the benchmark run the built file, as
  * a deployment does; this lets each of them run on its own, without a full `npm run build`.
  *
  * `node test/proxy/build.mjs` builds them unconditionally.
@@ -14,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PROXY_DIST = `${ROOT}dist/repkit.proxy.mjs`;
 export const PROXY_NODE_DIST = `${ROOT}dist/repkit.proxy.node.mjs`;
+export const PROXY_REDIS_DIST = `${ROOT}dist/repkit.proxy.redis.mjs`;
+export const PROXY_WORKERS_DIST = `${ROOT}dist/repkit.proxy.workers.mjs`;
 
 /** Runs only the proxy configurations of rollup.config.mjs, in a child process. */
 const SCRIPT = `
@@ -33,7 +36,7 @@ export function buildProxy() {
 
 /** Builds the proxy entries unless dist/ already has them, newer than every file of src/proxy/ and of the catalogue. */
 export function ensureProxyBuild() {
-  const built = [PROXY_DIST, PROXY_NODE_DIST].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0));
+  const built = [PROXY_DIST, PROXY_NODE_DIST, PROXY_REDIS_DIST, PROXY_WORKERS_DIST].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0));
   // The proxy bundles the catalogues (its SVG badges speak them) besides its own folder.
   const sources = ['src/proxy', 'src/i18n', 'src/locales'].flatMap((dir) =>
     readdirSync(`${ROOT}${dir}`).map((f) => statSync(`${ROOT}${dir}/${f}`).mtimeMs),

@@ -1,37 +1,19 @@
 // @vitest-environment node
 /** The node:http adapter (`repkit/proxy/node`), and the built entries as plain Node loads them. */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProxy } from '../../src/proxy';
 import { toNodeListener, type FetchHandler } from '../../src/proxy/node';
 import { ensureProxyBuild, PROXY_NODE_DIST } from './build.mjs';
-import { ADDRESSES, KEY, useSandbox } from './util';
+import { ADDRESSES, KEY, useHttpServer, useSandbox } from './util';
 
 const sb = useSandbox();
 const A = ADDRESSES.rich;
 
-/** Serves `handler` on loopback for the calling block; returns its base URL. */
-const useServer = (handler: () => FetchHandler): { readonly url: string } => {
-  let server: http.Server | undefined;
-  let url = '';
-  beforeAll(async () => {
-    server = http.createServer(toNodeListener(handler()));
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-  });
-  return {
-    get url() {
-      return url;
-    },
-  };
-};
+/** Serves `handler` through the Node adapter on loopback for the calling block; returns its base URL. */
+const useServer = (handler: () => FetchHandler): { readonly url: string } => useHttpServer(() => toNodeListener(handler()));
 
 /** A raw request (no automatic decompression), with its status, headers and body bytes. */
 const raw = (target: string, options: http.RequestOptions = {}, body?: string) =>
@@ -98,10 +80,10 @@ describe('the built entries in plain Node', () => {
     const dist = ensureProxyBuild();
     const edge = (await import(/* @vite-ignore */ pathToFileURL(dist).href)) as typeof import('../../src/proxy');
     const node = (await import(/* @vite-ignore */ pathToFileURL(PROXY_NODE_DIST).href)) as typeof import('../../src/proxy/node');
-    expect(Object.keys(edge).sort()).toEqual(['DEFAULT_UPSTREAM', 'PROXY_LIMITS', 'createProxy', 'memoryCache']);
+    expect(Object.keys(edge).sort()).toEqual(['DEFAULT_UPSTREAM', 'createProxy', 'memoryCache']);
     expect(Object.keys(node)).toEqual(['toNodeListener']);
     expect(edge.DEFAULT_UPSTREAM).toBe('https://api.dotpassport.io');
-    const proxy = edge.createProxy({ apiKey: KEY, upstream: sb.url });
+    const proxy = edge.createProxy({ apiKey: KEY, upstream: sb.url, onEvent: () => {} });
     const response = await proxy(new Request(`http://x/any/prefix/api/v2/profiles/${A}`));
     expect(response.status).toBe(200);
     const { readFileSync } = await import('node:fs');

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * `repkit/proxy` and `repkit/proxy/node` as a consumer gets them: the packed tarball installed
- * offline into a throwaway project, imported by name from Node (ESM, and `import()` from
+ * `repkit/proxy`, `repkit/proxy/node`, `repkit/proxy/redis` and `repkit/proxy/workers` as a
+ * consumer gets them: the packed tarball installed offline into a throwaway project, imported by name from Node (ESM, and `import()` from
  * CommonJS), and type-checked by TypeScript under `moduleResolution` `bundler` and `node16`
  * with the strictest settings (declarations checked too).
  */
@@ -54,11 +54,20 @@ const server = http.createServer(toNodeListener(proxy)).listen(0, '127.0.0.1', a
 `;
 
 const TYPED = `
-import { createProxy, memoryCache, PROXY_LIMITS, type CachedAnswer, type ProxyCache, type ProxyHandler, type ProxyOptions } from 'repkit/proxy';
+import { createProxy, memoryCache, type CachedAnswer, type ProxyCache, type ProxyHandler, type ProxyOptions } from 'repkit/proxy';
 import { toNodeListener, type NodeListenerOptions } from 'repkit/proxy/node';
+import { redisStore, type RedisStore } from 'repkit/proxy/redis';
+import { RepkitCoordinator, workersStore, type DurableObjectNamespaceLike, type KvNamespaceLike } from 'repkit/proxy/workers';
 import http from 'node:http';
 
-const options: ProxyOptions = { apiKey: 'k', allowOrigins: ['https://a.example'], ttlSeconds: PROXY_LIMITS.ttlSeconds.default };
+const shared: RedisStore = redisStore({ url: 'redis://127.0.0.1:6379', keyPrefix: 'site:', commandTimeoutMs: 250 });
+createProxy({ apiKey: 'k', store: shared, clientBudget: { requests: 10, perSeconds: 60 }, trustProxy: 1, allowAddress: async (a) => a.length > 0 });
+declare const kv: KvNamespaceLike;
+declare const coordinator: DurableObjectNamespaceLike;
+createProxy({ apiKey: 'k', store: workersStore({ kv, coordinator }), clientBudget: false });
+export const coordinatorClass: typeof RepkitCoordinator = RepkitCoordinator;
+
+const options: ProxyOptions = { apiKey: 'k', allowOrigins: ['https://a.example'], ttlSeconds: 300 };
 const store = new Map<string, CachedAnswer>();
 const cache: ProxyCache = { get: (k) => store.get(k), set: (k, v) => void store.set(k, v) };
 const proxy: ProxyHandler = createProxy({ ...options, cache });
@@ -73,7 +82,10 @@ describe('the packed package', () => {
   it('imports repkit/proxy and repkit/proxy/node by name in Node and serves', async () => {
     writeFileSync(join(dir, 'app/consumer.mjs'), CONSUMER);
     const { stdout } = await run(process.execPath, ['consumer.mjs', sb.url, ADDRESSES.rich], { cwd: join(dir, 'app') });
-    const report = JSON.parse(stdout) as { status: number; address: string; DEFAULT_UPSTREAM: string; resolved: string };
+    // The proxy's ready line (console.info, the default onEvent) comes first, then the report.
+    const [ready, json] = stdout.trim().split('\n');
+    expect(ready).toBe(`repkit proxy: forwarding under any path to ${sb.url} for same-origin pages only (allowOrigins is empty)`);
+    const report = JSON.parse(json!) as { status: number; address: string; DEFAULT_UPSTREAM: string; resolved: string };
     expect(report).toMatchObject({ status: 200, address: ADDRESSES.rich, DEFAULT_UPSTREAM: 'https://api.dotpassport.io' });
     expect(report.resolved).toMatch(/node_modules\/repkit\/dist\/repkit\.proxy\.mjs$/);
   });
@@ -82,6 +94,15 @@ describe('the packed package', () => {
     writeFileSync(join(dir, 'app/consumer.cjs'), `import('repkit/proxy').then((m) => console.log(typeof m.createProxy));`);
     const { stdout } = await run(process.execPath, ['consumer.cjs'], { cwd: join(dir, 'app') });
     expect(stdout.trim()).toBe('function');
+  });
+
+  it('names the missing peer when repkit/proxy/redis is imported without ioredis installed', async () => {
+    writeFileSync(
+      join(dir, 'app/redis-consumer.mjs'),
+      `import('repkit/proxy/redis').then(() => console.log('loaded'), (e) => console.log(e.message));`,
+    );
+    const { stdout } = await run(process.execPath, ['redis-consumer.mjs'], { cwd: join(dir, 'app') });
+    expect(stdout).toMatch(/Cannot find package 'ioredis'/);
   });
 
   for (const [module, moduleResolution] of [

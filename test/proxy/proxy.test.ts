@@ -4,11 +4,13 @@
  * (which answers like production) and, where the wire itself matters, a bare capture server.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OptionError } from '../../src/client/option-error';
 import { createProxy, memoryCache, type ProxyEvent, type ProxyOptions } from '../../src/proxy';
 import { ADDRESSES, at, fakeClock, KEY, PROXY, syntheticAddress, useCaptureServer, useSandbox } from './util';
 
 const sb = useSandbox();
 const A = ADDRESSES.rich;
+const READY_SITE = 'https://site.example';
 
 const proxyOf = (options: Partial<ProxyOptions> = {}) => createProxy({ apiKey: KEY, upstream: sb.url, basePath: '/rep', ...options });
 
@@ -147,20 +149,121 @@ describe('the key', () => {
     for (const [, value] of response.headers) expect(value).not.toContain('s3cret');
   });
 
-  it('refuses bad options at once, never printing the key', () => {
-    expect(() => createProxy({ apiKey: '' })).toThrow(/apiKey must be/);
-    expect(() => createProxy({ apiKey: 'has space' })).toThrow(/got \(hidden\)/);
-    expect(() => createProxy({ apiKey: 'has\nbreak' })).not.toThrow(/break/);
-    expect(() => createProxy({ apiKey: KEY, upstream: 'ftp://x' })).toThrow(/upstream/);
-    expect(() => createProxy({ apiKey: KEY, upstream: 'https://u:p@x' })).toThrow(/upstream/);
-    expect(() => createProxy({ apiKey: KEY, basePath: 'rep' })).toThrow(/basePath/);
-    expect(() => createProxy({ apiKey: KEY, basePath: '/rep/' })).toThrow(/basePath/);
-    expect(() => createProxy({ apiKey: KEY, allowOrigins: ['https://a.example/'] })).toThrow(/allowOrigins/);
-    expect(() => createProxy({ apiKey: KEY, allowOrigins: ['*'] })).toThrow(/allowOrigins/);
-    expect(() => createProxy({ apiKey: KEY, ttlSeconds: 0 })).toThrow(/ttlSeconds/);
-    expect(() => createProxy({ apiKey: KEY, ttlSeconds: 1.5 })).toThrow(/ttlSeconds/);
-    expect(() => createProxy({ apiKey: KEY, cache: {} as never })).toThrow(/cache/);
+  it('refuses bad options at once with an OptionError naming the option, never printing the key', () => {
+    const refusal = (options: unknown): OptionError => {
+      try {
+        createProxy(options as ProxyOptions);
+      } catch (error) {
+        expect(error).toBeInstanceOf(OptionError);
+        return error as OptionError;
+      }
+      throw new Error(`createProxy(${JSON.stringify(options)}) did not throw`);
+    };
+    expect(refusal({ apiKey: '' }).message).toBe(
+      'repkit: "apiKey" is an empty string: the variable or secret that should hold the key is set but empty',
+    );
+    expect(refusal({ apiKey: 'has space' }).message).not.toContain('has space');
+    expect(refusal({ apiKey: 'secret\nkey' }).message).not.toContain('secret');
+    expect(refusal({ apiKey: 'secret\nkey' }).option).toBe('apiKey');
+    expect(refusal({ apiKey: 42 }).message).toBe('repkit: "apiKey" must be a string, got a number');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ upstream: 'ftp://x' }, 'upstream'],
+      [{ upstream: 'https://u:p@x' }, 'upstream'],
+      [{ basePath: 'rep' }, 'basePath'],
+      [{ basePath: '/rep/' }, 'basePath'],
+      [{ allowOrigins: ['https://a.example/'] }, 'allowOrigins[]'],
+      [{ allowOrigins: ['*'] }, 'allowOrigins'],
+      [{ allowOrigins: 'https://a.example' }, 'allowOrigins'],
+      [{ ttlSeconds: 0 }, 'ttlSeconds'],
+      [{ ttlSeconds: 1.5 }, 'ttlSeconds'],
+      [{ cache: {} }, 'cache'],
+      [{ platformCache: 'yes' }, 'platformCache'],
+      [{ fetch: 'fetch' }, 'fetch'],
+      [{ onEvent: 'log' }, 'onEvent'],
+    ];
+    for (const [options, option] of cases) {
+      const error = refusal({ apiKey: KEY, ...options });
+      expect(error.option, option).toBe(option);
+      expect(error.message, option).toMatch(new RegExp(`^repkit: "${option.replace(/[[\]]/g, '\\$&')}" must be .+, got .+$`));
+    }
+    expect(refusal({ apiKey: KEY, ttlSeconds: 0 }).message).toBe('repkit: "ttlSeconds" must be a whole number from 1 to 86400, got 0');
+    expect(refusal(null).option).toBe('options');
+    expect(() => memoryCache({ maxEntries: 0 })).toThrow(OptionError);
     expect(() => memoryCache({ maxEntries: 0 })).toThrow(/maxEntries/);
+  });
+
+  it.each([undefined, null])('says a missing key (%s, an unset REPKIT_API_KEY) is missing', (apiKey) => {
+    expect(() => createProxy({ apiKey: apiKey as unknown as string })).toThrow(
+      new OptionError(
+        'apiKey',
+        `repkit: "apiKey" is missing (${String(apiKey)}): pass the service's API key, for example from the REPKIT_API_KEY environment variable (a secret on Workers)`,
+      ),
+    );
+  });
+
+  it.each([
+    ['allowOrigin', 'allowOrigins'],
+    ['allow_origins', 'allowOrigins'],
+    ['origins', undefined],
+    ['ttlseconds', 'ttlSeconds'],
+    ['basepath', 'basePath'],
+    ['upstreams', 'upstream'],
+    ['onEvents', 'onEvent'],
+  ])('refuses the misspelt option %s with the one it probably meant', (wrong, right) => {
+    const create = () => createProxy({ apiKey: KEY, [wrong]: ['https://a.example'] } as ProxyOptions);
+    if (!right) return expect(create).not.toThrow();
+    expect(create).toThrow(new OptionError(wrong, `repkit: unknown option "${wrong}"; did you mean "${right}"?`));
+  });
+
+  it('ignores unknown names that are no near miss of an option (a shared config object)', () => {
+    expect(() => createProxy({ apiKey: KEY, onEvent: () => {}, port: 8787, env: 'production' } as ProxyOptions)).not.toThrow();
+  });
+});
+
+describe('the ready event', () => {
+  it('tells onEvent once, when created, which upstream and origins it serves', async () => {
+    const events: ProxyEvent[] = [];
+    const proxy = createProxy({
+      apiKey: KEY,
+      upstream: `${sb.url}/`,
+      basePath: '/rep',
+      allowOrigins: [READY_SITE],
+      onEvent: (e) => events.push(e),
+    });
+    expect(events).toEqual([
+      {
+        type: 'ready',
+        upstream: sb.url,
+        allowOrigins: [READY_SITE],
+        message: `repkit proxy: forwarding at /rep to ${sb.url} for same-origin pages and ${READY_SITE}`,
+      },
+    ]);
+    await get(proxy, `scores/${A}`);
+    await get(proxy, `scores/${A}`);
+    expect(events.filter((e) => e.type == 'ready')).toHaveLength(1);
+  });
+
+  it('says when no other origin is allowed, and when every origin is', () => {
+    const messages: string[] = [];
+    createProxy({ apiKey: KEY, onEvent: (e) => messages.push(e.message) });
+    createProxy({ apiKey: KEY, allowOrigins: '*', basePath: '', onEvent: (e) => messages.push(e.message) });
+    expect(messages).toEqual([
+      'repkit proxy: forwarding under any path to https://api.dotpassport.io for same-origin pages only (allowOrigins is empty)',
+      'repkit proxy: forwarding at / to https://api.dotpassport.io for pages of any origin',
+    ]);
+  });
+
+  it('by default is one console.info line on the server, not a warning', () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      createProxy({ apiKey: KEY, upstream: sb.url, allowOrigins: [READY_SITE] });
+      expect(info.mock.calls).toEqual([[`repkit proxy: forwarding under any path to ${sb.url} for same-origin pages and ${READY_SITE}`]]);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      info.mockRestore();
+      warn.mockRestore();
+    }
   });
 });
 
@@ -239,7 +342,8 @@ describe('CORS', () => {
 
   it("tells its operator of each refused origin once, and of the service's refusals, never the page", async () => {
     const events: ProxyEvent[] = [];
-    const proxy = proxyOf({ allowOrigins: [SITE], onEvent: (event) => events.push(event) });
+    const onEvent = (event: ProxyEvent) => event.type != 'ready' && events.push(event);
+    const proxy = proxyOf({ allowOrigins: [SITE], onEvent });
     for (let i = 0; i < 3; i++) await get(proxy, `scores/${A}`, { headers: { Origin: 'https://elsewhere.example' } });
     expect(events).toEqual([
       {
@@ -249,7 +353,7 @@ describe('CORS', () => {
         message: 'repkit proxy: refused a page of https://elsewhere.example: add it to allowOrigins to let it use this proxy',
       },
     ]);
-    const badKey = proxyOf({ apiKey: 'not-a-real-key', onEvent: (event) => events.push(event) });
+    const badKey = proxyOf({ apiKey: 'not-a-real-key', onEvent });
     const refused = await get(badKey, `scores/${nextAddress()}`);
     expect(refused.status).toBe(401);
     expect(events[1]).toMatchObject({ type: 'upstream-error', status: 401 });
@@ -260,6 +364,7 @@ describe('CORS', () => {
 
   it('by default logs each event as one console.warn line on the server', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     try {
       const proxy = proxyOf({ allowOrigins: [SITE] });
       await get(proxy, `scores/${A}`, { headers: { Origin: 'https://logged.example' } });
@@ -268,6 +373,7 @@ describe('CORS', () => {
       ]);
     } finally {
       warn.mockRestore();
+      info.mockRestore();
     }
   });
 
@@ -610,7 +716,8 @@ describe('the edge entry', () => {
   it('imports nothing Node-only', async () => {
     const { readFileSync, readdirSync } = await import('node:fs');
     const dir = new URL('../../src/proxy/', import.meta.url);
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && f != 'node.ts')) {
+    // node.ts and redis.ts are the Node-side entries (repkit/proxy/node, repkit/proxy/redis).
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && f != 'node.ts' && f != 'redis.ts')) {
       const source = readFileSync(new URL(file, dir), 'utf8');
       expect(source, file).not.toMatch(/from ['"](node:|fs|http|zlib|path|buffer)/);
       expect(source, file).not.toMatch(/\b(Buffer|process|require)\b[.(]/);

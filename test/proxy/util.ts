@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, vi } from 'vitest';
-import { createSandbox, faultBaseUrl, type FaultItems, type Sandbox } from '../../demo/sandbox.mjs';
-import { ADDRESSES, API_KEY } from '../../demo/fixtures.mjs';
+import { createSandbox, faultBaseUrl, type FaultItems, type Sandbox } from '../service/sandbox.mjs';
+import { ADDRESSES, API_KEY } from '../service/fixtures.mjs';
 
 export { ADDRESSES, API_KEY };
 
@@ -62,14 +62,28 @@ export const useCaptureServer = (
     res.end(JSON.stringify({ success: true, data: { path: req.url } }));
   },
 ): { readonly url: string; readonly requests: Captured[] } => {
+  const requests: Captured[] = [];
+  const server = useHttpServer(() => (req, res) => {
+    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    reply(req, res);
+  });
+  return {
+    get url() {
+      return server.url;
+    },
+    requests,
+  };
+};
+
+/**
+ * Serves on a loopback port, for the calling file, the listener `makeListener` returns when the
+ * file starts (so it may use other servers' URLs); `url` is its base URL from then on.
+ */
+export const useHttpServer = (makeListener: () => http.RequestListener): { readonly url: string } => {
   let server: http.Server | undefined;
   let url = '';
-  const requests: Captured[] = [];
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-      reply(req, res);
-    });
+    server = http.createServer(makeListener());
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -81,7 +95,6 @@ export const useCaptureServer = (
     get url() {
       return url;
     },
-    requests,
   };
 };
 

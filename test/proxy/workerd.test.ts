@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Miniflare } from 'miniflare';
-import { ensureProxyBuild } from './build.mjs';
+import { ensureProxyBuild, PROXY_WORKERS_DIST } from './build.mjs';
 import { ADDRESSES, KEY, syntheticAddress, useSandbox } from './util';
 import ar from '../../src/locales/ar';
 
@@ -21,6 +21,7 @@ const A = ADDRESSES.rich;
 
 const sb = useSandbox();
 let proxySource = '';
+let workersSource = '';
 const started: Miniflare[] = [];
 
 /** A worker that builds its proxy from JSON options in `env.OPTIONS` and the key in `env.KEY`. */
@@ -45,6 +46,7 @@ const startWorker = (main: string, bindings: Record<string, string>): Miniflare 
     modules: [
       { type: 'ESModule', path: `${EXAMPLE}/worker.mjs`, contents: main },
       { type: 'ESModule', path: `${EXAMPLE}/repkit/proxy`, contents: proxySource },
+      { type: 'ESModule', path: `${EXAMPLE}/repkit/proxy/workers`, contents: workersSource },
     ],
     bindings,
     compatibilityDate: '2025-01-01',
@@ -63,6 +65,7 @@ let relayServer: http.Server | undefined;
 
 beforeAll(async () => {
   proxySource = readFileSync(ensureProxyBuild(), 'utf8');
+  workersSource = readFileSync(PROXY_WORKERS_DIST, 'utf8');
   relayServer = http.createServer(async (req, res) => {
     if (relay.failing) {
       res.writeHead(500, { 'Content-Type': 'application/json' });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The sandbox (demo/sandbox.mjs) over real HTTP. Other suites rely on it to answer exactly as
+ * The sandbox (test/service/sandbox.mjs) over real HTTP. Other suites rely on it to answer exactly as
  * the production service does (envelope, error bodies, CORS, quota, compression) and to inject faults faithfully, so it is
  * tested here on its own first. Requests come from Node's fetch, i.e. as a server-side caller
  * (no Origin) unless a test sets an Origin header to play a browser.
@@ -9,8 +9,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { optionDocs } from '../../demo/option-docs.mjs';
-import { createSandbox, faultBaseUrl, faultSpec, parseFaultSpec, type FaultItems, type Sandbox } from '../../demo/sandbox.mjs';
+import { optionDocs } from '../../scripts/option-docs.mjs';
+import { createSandbox, faultBaseUrl, faultSpec, parseFaultSpec, type FaultItems, type Sandbox } from '../service/sandbox.mjs';
 import {
   ADDRESSES,
   API_KEY,
@@ -23,7 +23,7 @@ import {
   ORIGIN_PLACEHOLDER,
   brandNewRecords,
   withOrigin,
-} from '../../demo/fixtures.mjs';
+} from '../service/fixtures.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const { rich, identityOnly, noBadges, noProfile, fresh, hostile, unknown } = ADDRESSES;
@@ -196,7 +196,7 @@ describe('fixtures', () => {
       });
       const values = b.levels.map((l) => l.value);
       expect([...values].sort((x, y) => x - y)).toEqual(values);
-      if (b.imageUrl) expect(b.imageUrl.startsWith(`${ORIGIN_PLACEHOLDER}/demo/fixtures/`)).toBe(true);
+      if (b.imageUrl) expect(b.imageUrl.startsWith(`${ORIGIN_PLACEHOLDER}/sandbox/fixtures/`)).toBe(true);
     }
     expect([...counts].sort()).toEqual([1, 2, 3]);
     expect(BADGE_DEFINITIONS.find((b) => b.key == 'ReferendumVoter')!.levels.map((l) => l.key)).toEqual([
@@ -219,7 +219,7 @@ describe('fixtures', () => {
     expect(alice).toMatchObject({
       source: 'app',
       displayName: 'Alice Validator',
-      avatarUrl: `${ORIGIN_PLACEHOLDER}/demo/fixtures/avatar.svg`,
+      avatarUrl: `${ORIGIN_PLACEHOLDER}/sandbox/fixtures/avatar.svg`,
     });
     expect(alice.polkadotIdentities[0]!.judgements).toEqual([
       { index: 0, judgement: 'KnownGood', _id: expect.stringMatching(/^[0-9a-f]{24}$/) },
@@ -278,7 +278,7 @@ describe('fixtures', () => {
       },
     });
     const resolved = withOrigin(FIXTURES[rich].profile, 'http://127.0.0.1:9');
-    expect(resolved.avatarUrl).toBe('http://127.0.0.1:9/demo/fixtures/avatar.svg');
+    expect(resolved.avatarUrl).toBe('http://127.0.0.1:9/sandbox/fixtures/avatar.svg');
     expect(FIXTURES[rich].profile.avatarUrl).toContain(ORIGIN_PLACEHOLDER);
   });
 });
@@ -324,7 +324,7 @@ describe('endpoints', () => {
     });
     expect(d.badge).toMatchObject({ achievedLevel: 3, achievedLevelKey: 'LEVEL_3_20_VOTES', achievedLevelTitle: 'Governance Regular' });
     expect(d.definition).not.toHaveProperty('key');
-    expect(d.definition.imageUrl).toBe(`${sb.url}/demo/fixtures/badges/referendum-voter.svg`);
+    expect(d.definition.imageUrl).toBe(`${sb.url}/sandbox/fixtures/badges/referendum-voter.svg`);
     expect(d.definition.levels[1]).toMatchObject({
       key: 'LEVEL_2_5_VOTES',
       constraints: [expect.objectContaining({ label: expect.any(String) })],
@@ -342,7 +342,7 @@ describe('endpoints', () => {
   it('getProfile: app-sourced with polkadotIdentities, API-sourced with nulls and production names', async () => {
     const alice = (await data(`/api/v2/profiles/${rich}`)).data;
     expect(alice).toEqual(withOrigin(FIXTURES[rich].profile, sb.url));
-    expect(alice.avatarUrl).toBe(`${sb.url}/demo/fixtures/avatar.svg`);
+    expect(alice.avatarUrl).toBe(`${sb.url}/sandbox/fixtures/avatar.svg`);
     expect(alice).not.toHaveProperty('chainIdentities');
     const bob = (await data(`/api/v2/profiles/${identityOnly}`)).data;
     expect(bob).toMatchObject({ displayName: null, avatarUrl: null, bio: null, source: 'api', nftCount: 42 });
@@ -395,7 +395,7 @@ describe('endpoints', () => {
           expect(await res.text()).toMatch(/^<svg/);
         }
       }
-      expect((await fetch(`${bare.url}/demo/fixtures/badges/missing.svg`)).status).toBe(404);
+      expect((await fetch(`${bare.url}/sandbox/fixtures/badges/missing.svg`)).status).toBe(404);
     } finally {
       await bare.close();
     }
@@ -889,9 +889,9 @@ describe('faults', () => {
     const badges = await data(`/api/v2/badges/${rich}`, { base: base({ patch: { count: 99 } }) });
     expect(badges.data.count).toBe(99);
     const avatar = await data(`/api/v2/profiles/${noProfile}`, {
-      base: base({ patch: { avatarUrl: `${ORIGIN_PLACEHOLDER}/demo/fixtures/avatar.svg` } }),
+      base: base({ patch: { avatarUrl: `${ORIGIN_PLACEHOLDER}/sandbox/fixtures/avatar.svg` } }),
     });
-    expect(avatar.data.avatarUrl).toBe(`${sb.url}/demo/fixtures/avatar.svg`);
+    expect(avatar.data.avatarUrl).toBe(`${sb.url}/sandbox/fixtures/avatar.svg`);
     // A patch shapes a success only: errors of the real service stay as they are.
     expect((await failure(`/api/v2/scores/abc`, { base: base({ patch: { a: 1 } }) })).status).toBe(400);
   });
@@ -959,7 +959,7 @@ describe('static files', () => {
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.text()).toMatch(/^<svg/);
-    const js = await fetch(`${sb.url}/demo/sandbox.mjs`);
+    const js = await fetch(`${sb.url}/demo/demo.mjs`);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     await js.arrayBuffer();
     const root = await fetch(`${sb.url}/`);
@@ -983,7 +983,7 @@ describe('static files', () => {
       '/dist/..%2F..%2Fetc%2Fpasswd',
       '/demo/%2E%2E/package.json',
       '/demo/../package.json',
-      '/demo/fixtures/..%2F..%2Fpackage.json',
+      '/sandbox/fixtures/..%2F..%2Fpackage.json',
       '/package.json',
       '/src/client/types.ts',
       '/demo/',
@@ -999,8 +999,15 @@ describe('static files', () => {
   it('without a staticRoot serves the fixture images only', async () => {
     const bare = await createSandbox();
     try {
-      expect((await fetch(`${bare.url}/demo/fixtures/avatar.svg`)).status).toBe(200);
-      for (const p of ['/demo/sandbox.mjs', '/', '/dist/repkit.mjs', '/demo/options.json', '/demo/fixtures/..%2Fsandbox.mjs']) {
+      expect((await fetch(`${bare.url}/sandbox/fixtures/avatar.svg`)).status).toBe(200);
+      for (const p of [
+        '/sandbox/sandbox.mjs',
+        '/demo/demo.mjs',
+        '/',
+        '/dist/repkit.mjs',
+        '/demo/options.json',
+        '/sandbox/fixtures/..%2Fsandbox.mjs',
+      ]) {
         const res = await fetch(bare.url + p);
         expect([p, res.status]).toEqual([p, 404]);
         await res.arrayBuffer();

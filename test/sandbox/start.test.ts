@@ -1,13 +1,13 @@
 // @vitest-environment node
 /**
- * `npm start` (demo/start.mjs) rebuilds dist/ only when a built file is missing or older than a
+ * `npm start` (scripts/start.mjs) rebuilds dist/ only when a built file is missing or older than a
  * source: its decision, on files whose modification times the test sets.
  */
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { builtFiles, distStatus, SOURCES } from '../../demo/start.mjs';
+import { builtFiles, distStatus, SOURCES } from '../../scripts/start.mjs';
 
 const BUILT = ['dist/repkit.mjs', 'dist/repkit.umd.js'];
 const SOURCE_FILES = ['src/index.ts', 'src/widgets/kinds/badge/view.ts', 'styles/widget.css', 'rollup.config.mjs', 'package.json'];

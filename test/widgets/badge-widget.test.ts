@@ -6,27 +6,42 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIER_COLORS, tierOf } from '../../src/index';
 import { badgeKind } from '../../src/widgets/kinds/badge/view';
-import { FIXTURES } from '../../demo/fixtures.mjs';
-import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { FIXTURES } from '../service/fixtures.mjs';
+import { ADDRESSES, API_KEY, useSandbox, widgetConfig } from '../helpers/sandbox';
 import { allElements, cleanupWidgets, mountReady, countRequests, mountWidget, textOf, viewOf } from '../helpers/widgets';
 import { ITEM_TEXT_LIMIT } from '../../src/widgets/views/common';
 
 const server = useSandbox();
 afterEach(cleanupWidgets);
 
-const badges = (extra: Record<string, unknown> = {}) => ({
-  type: 'badge' as const,
-  apiKey: API_KEY,
-  address: ADDRESSES.rich,
-  baseUrl: server.url,
-  retries: 0,
-  locale: 'en-US',
-  ...extra,
-});
+const badges = (extra: Record<string, unknown> = {}) => widgetConfig(server, 'badge' as const, extra);
 
 const ready = (extra: Record<string, unknown> = {}) => mountReady(badges(extra));
 
 const items = (view: HTMLElement) => [...view.querySelectorAll<HTMLElement>('li.rk-badge')];
+
+/** A fault that answers two level-1 badges, ReferendumVoter then RelayChainInitiate, earned at these times. */
+const twoBadgesEarnedAt = (referendumVoter: string | null, relayChainInitiate: string) => ({
+  patch: {
+    badges: [
+      {
+        badgeKey: 'ReferendumVoter',
+        achievedLevel: 1,
+        achievedLevelKey: 'LEVEL_1_FIRST_VOTE',
+        achievedLevelTitle: 'First Vote',
+        earnedAt: referendumVoter,
+      },
+      {
+        badgeKey: 'RelayChainInitiate',
+        achievedLevel: 1,
+        achievedLevelKey: 'LEVEL_1_INITIATE',
+        achievedLevelTitle: 'Initiate',
+        earnedAt: relayChainInitiate,
+      },
+    ],
+    count: 2,
+  },
+});
 
 // The rich account's six badges, highest level first (equal levels in the service's order).
 const RICH = [
@@ -197,54 +212,14 @@ describe('showProgress shows earned dates', () => {
     expect(items(view)).toHaveLength(3);
     expect(view.querySelectorAll('time')).toHaveLength(0);
     expect(textOf(view)).not.toMatch(/Earned/);
-    const mixed = server.fault({
-      patch: {
-        badges: [
-          {
-            badgeKey: 'ReferendumVoter',
-            achievedLevel: 1,
-            achievedLevelKey: 'LEVEL_1_FIRST_VOTE',
-            achievedLevelTitle: 'First Vote',
-            earnedAt: null,
-          },
-          {
-            badgeKey: 'RelayChainInitiate',
-            achievedLevel: 1,
-            achievedLevelKey: 'LEVEL_1_INITIATE',
-            achievedLevelTitle: 'Initiate',
-            earnedAt: '2024-01-20T08:00:00.000Z',
-          },
-        ],
-        count: 2,
-      },
-    });
+    const mixed = server.fault(twoBadgesEarnedAt(null, '2024-01-20T08:00:00.000Z'));
     const byKey = new Map(items((await ready({ baseUrl: mixed, showProgress: true })).view).map((li) => [li.dataset.badge, li]));
     expect(byKey.get('ReferendumVoter')!.querySelector('time')).toBeNull();
     expect(byKey.get('RelayChainInitiate')!.querySelector('time')).not.toBeNull();
   });
 
   it('an invalid earnedAt shows no date, never "Invalid Date"', async () => {
-    const baseUrl = server.fault({
-      patch: {
-        badges: [
-          {
-            badgeKey: 'ReferendumVoter',
-            achievedLevel: 1,
-            achievedLevelKey: 'LEVEL_1_FIRST_VOTE',
-            achievedLevelTitle: 'First Vote',
-            earnedAt: 'not a date',
-          },
-          {
-            badgeKey: 'RelayChainInitiate',
-            achievedLevel: 1,
-            achievedLevelKey: 'LEVEL_1_INITIATE',
-            achievedLevelTitle: 'Initiate',
-            earnedAt: '2024-02-30T99:99:99Z',
-          },
-        ],
-        count: 2,
-      },
-    });
+    const baseUrl = server.fault(twoBadgesEarnedAt('not a date', '2024-02-30T99:99:99Z'));
     const { view } = await ready({ baseUrl, showProgress: true });
     expect(items(view)).toHaveLength(2);
     expect(view.querySelectorAll('time')).toHaveLength(0);
@@ -326,13 +301,13 @@ describe('badgeKey shows that one badge with its definition and level ladder', (
     expect(textOf(root.querySelector('[part="empty"][role="status"]'))).toBe('This address has not earned this badge yet.');
   });
 
-  it('an unknown or unearned badge key is a 404: error state, shown as a calm "not earned yet"', async () => {
+  it('an unknown badge key is a 404: error state, shown calmly, naming the nearest defined badge', async () => {
     const onError = vi.fn();
-    const { host, root, loaded } = mountWidget(badges({ badgeKey: 'no_such_badge', onError }));
+    const { host, root, loaded } = mountWidget(badges({ badgeKey: 'ReferendumVoters', onError }));
     expect(await loaded).toBe('error');
     expect(host.dataset.state).toBe('error');
     expect(root.querySelector('[role="alert"]')).toBeNull();
-    expect(textOf(root.querySelector('[part="empty"][role="status"]'))).toBe('This address has not earned this badge yet.');
+    expect(textOf(root.querySelector('[part="empty"][role="status"]'))).toBe('There is no such badge: did you mean "ReferendumVoter"?');
     expect(onError).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]![0].statusCode).toBe(404);
   });

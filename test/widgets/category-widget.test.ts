@@ -288,13 +288,13 @@ describe('category widget: compact', () => {
 });
 
 describe('category widget: unknown category for the address (404)', () => {
-  it('is the error state with a calm "no score yet" sentence (not an alert) and calls onError', async () => {
+  it('is the error state with a calm sentence (not an alert) and calls onError', async () => {
     const onLoad = vi.fn();
     const onError = vi.fn();
-    const widget = await showCategory('rich', 'notACategory', { onLoad, onError });
+    const widget = await showCategory('rich', 'Governanse', { onLoad, onError });
     expect(stateOf(widget)).toBe('error');
     expect(widget.element!.shadowRoot!.querySelector('[role="alert"]')).toBeNull();
-    expect(textOf(one(widget, '[part="empty"][role="status"]'))).toMatch(/^[A-Z].*\bcategory\b.*\.$/);
+    expect(textOf(one(widget, '[part="empty"][role="status"]'))).toBe('There is no such category: did you mean "governance"?');
     expect(onError).toHaveBeenCalledTimes(1);
     expect((onError.mock.calls[0]![0] as ServiceError).statusCode).toBe(404);
     expect(onLoad).not.toHaveBeenCalled();

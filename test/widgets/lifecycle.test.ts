@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWidget, ServiceError } from '../../src/index';
 import { ADDRESSES, API_KEY, reputationConfig, useSandbox } from '../helpers/sandbox';
-import { ORIGIN_LOCKED_KEY } from '../../demo/fixtures.mjs';
+import { ORIGIN_LOCKED_KEY } from '../service/fixtures.mjs';
 import {
   cleanupWidgets,
   countRequests,

@@ -61,7 +61,7 @@ describe('createWidget with type "profile"', () => {
 describe('profile widget: avatar', () => {
   it('shows the avatarUrl as the image (the fixture image is served by the sandbox)', async () => {
     const widget = await showProfile('rich');
-    expect(all(widget, 'img').map((i) => i.getAttribute('src'))).toEqual([`${server.url}/demo/fixtures/avatar.svg`]);
+    expect(all(widget, 'img').map((i) => i.getAttribute('src'))).toEqual([`${server.url}/sandbox/fixtures/avatar.svg`]);
   });
 
   it('shows an https avatarUrl as the image', async () => {

@@ -4,23 +4,15 @@
  * widths through CSSOM only, and escaping of hostile data.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURES } from '../../demo/fixtures.mjs';
-import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { FIXTURES } from '../service/fixtures.mjs';
+import { ADDRESSES, useSandbox, widgetConfig } from '../helpers/sandbox';
 import { allElements, cleanupWidgets, mountReady, makeContainer, mountWidget, textOf, viewOf } from '../helpers/widgets';
 import { ITEM_TEXT_LIMIT } from '../../src/widgets/views/common';
 
 const server = useSandbox();
 afterEach(cleanupWidgets);
 
-const reputation = (extra: Record<string, unknown> = {}) => ({
-  type: 'reputation' as const,
-  apiKey: API_KEY,
-  address: ADDRESSES.rich,
-  baseUrl: server.url,
-  retries: 0,
-  locale: 'en-US',
-  ...extra,
-});
+const reputation = (extra: Record<string, unknown> = {}) => widgetConfig(server, 'reputation' as const, extra);
 
 const ready = (extra: Record<string, unknown> = {}) => mountReady(reputation(extra));
 

@@ -7,6 +7,7 @@ import { badgesPlaceholder } from './placeholder';
 import { BADGE_OPTIONS, type BadgeWidgetOptions, type BadgeSettings } from './options';
 import { tierCss, tierOf, type Tier } from '../../tiers';
 import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine } from '../../views/common';
+import { checkKey, meantKey } from '../../unknown-key';
 import clampCss from '../../../../styles/clamp.css?raw';
 import css from '../../../../styles/badge.css?raw';
 
@@ -108,7 +109,13 @@ export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData, 'badg
   required: ['address'],
   placeholder: badgesPlaceholder,
   async load(client, s, request) {
-    if (s.badgeKey) return { badge: await client.getBadge(s.address, s.badgeKey, request) };
+    const key = s.badgeKey;
+    if (key)
+      return {
+        badge: await client
+          .getBadge(s.address, key, request)
+          .catch((error: unknown) => checkKey(error, key, () => client.getBadgeDefinitions().then((d) => d.badges))),
+      };
     const [earnedBadges, definitions] = await Promise.all([
       client.getBadges(s.address, request),
       // Definitions only supply titles and images: without them, badges show their keys.
@@ -124,8 +131,14 @@ export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData, 'badg
   },
   views: {
     ready: (data, s) => ('badge' in data ? one(data.badge, s) : list(data.badges, data.definitions, s)),
-    notFound: ({ badgeKey, t }) =>
-      badgeKey ? t('This address has not earned this badge yet.') : t('There is no badge data for this address yet.'),
+    notFound: ({ badgeKey, t }, error) => {
+      const meant = meantKey(error);
+      return meant
+        ? t('There is no such badge: did you mean "$"?', meant)
+        : badgeKey
+          ? t('This address has not earned this badge yet.')
+          : t('There is no badge data for this address yet.');
+    },
   },
 };
 

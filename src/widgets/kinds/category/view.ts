@@ -7,6 +7,7 @@ import type { Kind, Localized } from '../../descriptor';
 import { categoryPlaceholder } from './placeholder';
 import { CATEGORY_OPTIONS, type CategoryWidgetOptions, type CategorySettings } from './options';
 import { addressView, boundedItem, clamped, clampedList, firstOf, LIST_LIMITS, moreLine } from '../../views/common';
+import { checkKey, meantKey } from '../../unknown-key';
 import clampCss from '../../../../styles/clamp.css?raw';
 import css from '../../../../styles/category.css?raw';
 
@@ -105,10 +106,16 @@ export const categoryKind: Kind<CategoryWidgetOptions, CategorySettings, Specifi
   options: CATEGORY_OPTIONS,
   required: ['address', 'categoryKey'],
   placeholder: categoryPlaceholder,
-  load: (client, s, request) => client.getCategoryScore(s.address, s.categoryKey, request),
+  load: (client, s, request) =>
+    client
+      .getCategoryScore(s.address, s.categoryKey, request)
+      .catch((error: unknown) => checkKey(error, s.categoryKey, () => client.getCategoryDefinitions().then((d) => d.categories))),
   views: {
     ready,
-    notFound: ({ t }) => t('This address has no score in this category yet.'),
+    notFound: ({ t }, error) => {
+      const meant = meantKey(error);
+      return meant ? t('There is no such category: did you mean "$"?', meant) : t('This address has no score in this category yet.');
+    },
   },
 };
 

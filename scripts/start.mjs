@@ -105,5 +105,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       process.exit(1);
     }
   }
-  await import('./server.mjs');
+  await import('../demo/server.mjs');
 }

@@ -366,25 +366,33 @@ const vary = (headers, value) => {
 
 /**
  * Resolves a static request path inside `root`, or returns null when it must be refused.
- * Only `/demo/*` and `/dist/*` are served. Traversal is refused on the decoded path (so
- * `%2e%2e%2f` and `..%5c` are caught too) and again after resolution, as a second line in
- * case a segment check misses something platform-specific.
- * @param {string} root absolute directory that holds `demo/` and `dist/`
+ * Only what `served` accepts is served (its argument: the decoded segments after the leading
+ * slash). Traversal is refused on the decoded path (so `%2e%2e%2f` and `..%5c` are caught too)
+ * and again after resolution, as a second line in case a segment check misses something
+ * platform-specific.
+ * @param {string} root absolute directory the path is inside
  * @param {string} pathname raw URL pathname
+ * @param {(segments: string[]) => boolean} served
  * @returns {string | null}
  */
-function staticFile(root, pathname) {
+function staticFile(root, pathname, served) {
   const decoded = decodeSegment(pathname);
   if (decoded === null || decoded.includes('\0')) return null;
   const segments = decoded.split(/[\\/]/);
   // segments[0] is '' (the leading slash); refuse dot segments and hidden files everywhere.
   if (segments.slice(1).some((s) => s === '' || s.startsWith('.'))) return null;
-  if (segments[1] !== 'demo' && segments[1] !== 'dist') return null;
-  if (segments.length < 3) return null;
+  if (!served(segments.slice(1))) return null;
   const file = path.resolve(root, ...segments.slice(1));
   if (!file.startsWith(root + path.sep)) return null;
   return file;
 }
+
+/** The repository's files a staticRoot serves: demo/ and dist/. */
+const REPOSITORY_FILES = (/** @type {string[]} */ [top, ...rest]) => (top === 'demo' || top === 'dist') && rest.length > 0;
+
+/** The emulator's own files, served as /sandbox/*: the fixture images, and the browser-safe modules the demo page imports. */
+const EMULATOR_FILES = (/** @type {string[]} */ [top, ...rest]) =>
+  top === 'fixtures' ? rest.length > 0 : rest.length === 0 && (top === 'fixtures.mjs' || top === 'faults.mjs');
 
 /**
  * Builds a gzip body that inflates to `head + padding + tail`, `size` bytes in all, without
@@ -430,8 +438,8 @@ function buildBomb(head, tail, size) {
  * @property {{ limit?: number, windowMs?: number }} [quota] requests per key per window
  *   (default 1e9 per hour, i.e. never reached by tests; production's free tier is ~100/hour)
  * @property {string} [staticRoot] repository root; when given, `/`, `/demo/*` and `/dist/*`
- *   are served from it (the fixture images under `/demo/fixtures/` always are), and
- *   `/demo/options.json` is every widget option's documentation (demo/option-docs.mjs)
+ *   are served from it (the fixture images under `/sandbox/fixtures/` always are), and
+ *   `/demo/options.json` is every widget option's documentation (scripts/option-docs.mjs)
  */
 
 /**
@@ -886,17 +894,18 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     if (root && pathname === '/demo/options.json') {
       // Not a file: the options' JSDoc as the compiler reads it, for the demo page's controls.
       // Imported on first use, so a sandbox that serves no page never loads typescript.
-      const { optionDocs } = await import('./option-docs.mjs');
+      const { optionDocs } = await import('../../scripts/option-docs.mjs');
       return send(req, res, {
         status: 200,
         headers: { 'Content-Type': CONTENT_TYPES['.json'] },
         body: Buffer.from(JSON.stringify(optionDocs())),
       });
     }
-    // The fixture images are part of the sandbox, served with or without a staticRoot.
-    const base = root ?? (pathname.startsWith('/demo/fixtures/') ? path.dirname(OWN_DIR) : undefined);
-    if (!base) return send(req, res, notFound);
-    const file = pathname === '/' ? path.join(base, 'demo', 'index.html') : staticFile(base, pathname);
+    // The emulator's own files (fixture images, and the fixtures and fault builders the demo page
+    // imports) are served as /sandbox/*, with or without a staticRoot.
+    const file = pathname.startsWith('/sandbox/')
+      ? staticFile(OWN_DIR, pathname.slice('/sandbox'.length), EMULATOR_FILES)
+      : root && (pathname === '/' ? path.join(root, 'demo', 'index.html') : staticFile(root, pathname, REPOSITORY_FILES));
     if (!file) return send(req, res, notFound);
     try {
       const info = await stat(file);

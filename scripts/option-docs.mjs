@@ -2,11 +2,11 @@
 /**
  * Every widget option as the one place it is described says: the JSDoc (with `@default`) of the
  * public options interfaces, `BaseWidgetOptions` in src/widgets/common-options.ts and each kind's
- * `<Kind>WidgetOptions` in src/widgets/kinds/<kind>/options.ts. The TypeScript compiler reads them
- * as an editor's hover does.
+ * `<Kind>WidgetOptions` in src/widgets/kinds/<kind>/options.ts; and the same for the client's
+ * and the proxy's options. The TypeScript compiler reads them as an editor's hover does.
  *
  * The option tables of docs/reference.md are generated from this (test/docs/option-tables.ts), and the demo page's
- * option controls are built from it: the sandbox serves it as /demo/options.json (demo/sandbox.mjs).
+ * option controls are built from it: the sandbox serves it as /demo/options.json (test/service/sandbox.mjs).
  * It reads the sources, so it runs in a checkout with typescript installed, never in the browser.
  */
 import { readdirSync } from 'node:fs';
@@ -36,6 +36,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * @property {DocumentedOption[]} common
  * @property {Record<string, DocumentedOption[]>} kinds the options a kind adds to the common ones
  * @property {DocumentedOption[]} client the options of `new ServiceClient()`
+ * @property {DocumentedOption[]} proxy the options of `createProxy()` (`ProxyOptions` in src/proxy/types.ts)
  * @property {DocumentedOption[]} messages every message a visitor sees or hears (`Messages` in
  *   src/i18n/messages.ts): `name` is its English text, `type` `string` or `Plural`
  */
@@ -110,7 +111,8 @@ export function optionDocs() {
   const commonFile = path.join(ROOT, 'src/widgets/common-options.ts');
   /** @type {(kind: string) => string} */
   const kindFile = (kind) => path.join(kindsDir, kind, 'options.ts');
-  const program = ts.createProgram([commonFile, ...kinds.map(kindFile)], {
+  const proxyFile = path.join(ROOT, 'src/proxy/types.ts');
+  const program = ts.createProgram([commonFile, proxyFile, ...kinds.map(kindFile)], {
     strict: true,
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
@@ -127,6 +129,7 @@ export function optionDocs() {
     common,
     // The widgets' options import it, so the program holds it already.
     client: interfaceOptions(program, path.join(ROOT, 'src/client/options.ts'), 'ClientOptions'),
+    proxy: interfaceOptions(program, proxyFile, 'ProxyOptions'),
     // The `messages` option's type imports the catalogue: the program holds it too.
     messages: interfaceOptions(program, path.join(ROOT, 'src/i18n/messages.ts'), 'Messages'),
     kinds: Object.fromEntries(

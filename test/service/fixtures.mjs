@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Fixture records served by the sandbox (demo/sandbox.mjs), shaped as the production service
+ * Fixture records served by the sandbox (test/service/sandbox.mjs), shaped as the production service
  * sends them, not as the client's
  * public types name them:
  *
@@ -22,7 +22,7 @@
  * {@link ADDRESS_LABELS}. Addresses are made-up Polkadot (SS58 prefix 0) strings with a valid
  * SS58 checksum (47-48 base58 characters); no real key is behind them.
  *
- * Image URLs are absolute and point at the sandbox itself (demo/fixtures/*.svg), written with
+ * Image URLs are absolute and point at the sandbox itself (test/service/fixtures/*.svg), written with
  * the placeholder {@link ORIGIN_PLACEHOLDER}: the sandbox replaces it with its own origin when
  * it answers (see {@link withOrigin}), since its port varies and the client accepts only
  * absolute http(s) URLs.
@@ -208,10 +208,10 @@ export const ADDRESS_LABELS = Object.freeze({
 const RICH_LINKED = '15KPQwNKT2AUQ9R9UR896Xm9xdqeMszfTxHELBVFsf9LJvoN';
 const HOSTILE_LINKED = '1268ffEtsrXKAMbRpWssEJCoCRmNPf94Cy6CmpfFgN9VyHkm';
 
-/** Local images served by the sandbox (demo/fixtures/). */
+/** Local images served by the sandbox (test/service/fixtures/). */
 const IMAGE = {
-  avatar: `${ORIGIN_PLACEHOLDER}/demo/fixtures/avatar.svg`,
-  badge: (/** @type {string} */ name) => `${ORIGIN_PLACEHOLDER}/demo/fixtures/badges/${name}.svg`,
+  avatar: `${ORIGIN_PLACEHOLDER}/sandbox/fixtures/avatar.svg`,
+  badge: (/** @type {string} */ name) => `${ORIGIN_PLACEHOLDER}/sandbox/fixtures/badges/${name}.svg`,
 };
 
 /**

@@ -1,0 +1,30 @@
+import { isServiceError, type ServiceError } from '../client/service-error';
+import { meantName } from '../util/option-checks';
+
+/**
+ * A 404 for a category or badge key reads "no score in this category yet" whether the address
+ * has none or the key is misspelt (`governanse`). Only on such a 404, never on the way to a
+ * shown widget, the key is looked up in the service's definitions (the metadata route, which
+ * the client shares between the page's widgets and caches); a key that is not there gets its
+ * own sentence, with the defined key it is a near miss of (one edit, case aside: the same test
+ * as misspelt options). A key near none, or a failed lookup, leaves the 404 as it was: a
+ * distance search over every key did not fit the per-kind scripts' size ceilings.
+ */
+
+/** A 404 for a key the service does not define, with the defined key it probably meant. */
+type UnknownKey = ServiceError & { meant?: string };
+
+/**
+ * Rethrows `error`; a 404 for a `key` that is not among the keys `defined` resolves to (the
+ * service's definitions) but a near miss of one first gets `meant`, that key.
+ */
+export const checkKey = async (error: unknown, key: string, defined: () => Promise<{ key: string }[]>): Promise<never> => {
+  if (isServiceError(error) && error.statusCode == 404) {
+    const keys = (await defined().catch(() => [{ key }])).map((d) => d.key);
+    (error as UnknownKey).meant = meantName(key, keys);
+  }
+  throw error;
+};
+
+/** The defined key a 404 probably meant, when the key it was for is not defined. */
+export const meantKey = (error: unknown): string | undefined => (error as UnknownKey | undefined)?.meant;
