@@ -16,7 +16,15 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import esbuildPlugin from '@size-limit/esbuild';
 import filePlugin from '@size-limit/file';
-import sizeLimit from 'size-limit';
+import sizeLimitApi from 'size-limit';
+
+/**
+ * size-limit's API as its code is (node_modules/size-limit/index.js): plugin objects in, one
+ * result per check out. Its declarations say functions and one object.
+ */
+const sizeLimit = /** @type {(plugins: object[], config: { checks: object[] }) => Promise<{ size?: number }[]>} */ (
+  /** @type {unknown} */ (sizeLimitApi)
+);
 
 /**
  * @typedef {{ name: string, path: string, limit: string, import?: string, ignore?: string[], gzip?: boolean }} Entry
