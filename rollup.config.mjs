@@ -267,6 +267,73 @@ function localeDeclarations() {
   };
 }
 
+/**
+ * The chunks (src/chunks): code that only pages whose options use it load. The ES modules split
+ * each off by its `import()` (dist/repkit.chunk-<name>.mjs); the script-tag builds, which cannot
+ * split code, load dist/repkit.chunk-<name>.js from beside the script, built here on its own.
+ */
+const CHUNKS = { batch: 'src/client/batch.ts', cache: 'src/widgets/storage-area.ts', lazy: 'src/widgets/visibility.ts' };
+const CHUNK_OF_MODULE = new Map(Object.entries(CHUNKS).map(([name, file]) => [resolve(file), name]));
+
+/** The ES build's file names: a chunk by its name, the code the entries share by its hash. */
+const esmChunkFileNames = (/** @type {import('rollup').PreRenderedChunk} */ info) => {
+  const name = info.isDynamicEntry && info.facadeModuleId ? CHUNK_OF_MODULE.get(info.facadeModuleId) : undefined;
+  return name ? `repkit.chunk-${name}.mjs` : 'repkit-[hash].mjs';
+};
+
+/**
+ * In the script-tag builds, src/chunks/loaders.script.ts takes the place of src/chunks/loaders.ts:
+ * chunks come from files beside the script instead of `import()`s that rollup would have to split.
+ * @returns {import('rollup').Plugin}
+ */
+function chunksBesideScript() {
+  const esm = resolve('src/chunks/loaders.ts');
+  return {
+    name: 'chunks-beside-script',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('/chunks/loaders')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id == esm ? resolve('src/chunks/loaders.script.ts') : resolved;
+    },
+  };
+}
+
+/**
+ * A chunk's script-tag file must carry no copy of the code the script that loads it has: what it
+ * needs is passed in (src/chunks/loaders.script.ts). Any import other than of types fails the build.
+ * @returns {import('rollup').Plugin}
+ */
+function importsNothing() {
+  return {
+    name: 'imports-nothing',
+    resolveId(source, importer) {
+      if (importer) this.error(`${importer} imports ${source}: a chunk gets what it needs from the script that loads it`);
+      return null;
+    },
+  };
+}
+
+/**
+ * `repkit/batch` and dist/repkit.batch.js were the add-on that turned batching on; it is built in
+ * now (src/client/send.ts). Both stay, doing nothing, so that pages and bundles that load them keep
+ * working; they are written as they are rather than built from an empty module (an empty chunk).
+ * @param {'code' | 'types'} form
+ * @returns {import('rollup').Plugin}
+ */
+function batchNoOp(form) {
+  const note = '// repkit/batch: batching is built in now (docs/proxy.md, "One request for a page of widgets"); this file does nothing.\n';
+  const files =
+    form == 'code'
+      ? { 'repkit.batch.mjs': `${note}export {};\n`, 'repkit.batch.js': note }
+      : { 'repkit.batch.d.ts': `${note}export {};\n`, 'repkit.batch.d.mts': `${note}export {};\n` };
+  return {
+    name: 'batch-no-op',
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(files)) this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}
+
 /** The proxy's two entries: `repkit/proxy` and `repkit/proxy/node`. */
 const PROXY_INPUT = { 'repkit.proxy': 'src/proxy/index.ts', 'repkit.proxy.node': 'src/proxy/node.ts' };
 
@@ -275,19 +342,27 @@ const PROXY_STORE_INPUT = { 'repkit.proxy.redis': 'src/proxy/redis.ts', 'repkit.
 
 export default [
   {
-    // The ES modules: `repkit` (pure, no side effects, readable; bundlers minify it),
-    // `repkit/embed` (auto-mounting) and `repkit/batch` (the add-on that turns batching on). One
-    // build, so the other entries import the pure one's code (the client in a shared chunk) and a
-    // page that loads them all runs one copy of it.
-    input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts', 'repkit.batch': 'src/batch.ts' },
-    output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: 'repkit-[hash].mjs' },
-    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin()],
+    // The ES modules: `repkit` (pure, no side effects, readable; bundlers minify it) and
+    // `repkit/embed` (auto-mounting). One build, so the embed entry imports the pure one's code (in a
+    // shared chunk) and a page that loads both runs one copy of it; the chunks split off by import().
+    input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts' },
+    output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: esmChunkFileNames },
+    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin(), batchNoOp('code')],
   },
   {
     // The script-tag build: everything, under the global RepKit, auto-mounting, minified.
     input: 'src/umd.ts',
     output: { file: 'dist/repkit.umd.js', format: 'umd', name: 'RepKit', sourcemap: true, exports: 'named' },
-    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin(), dropPureAnnotations(), terserPlugin()],
+    plugins: [
+      cssText(),
+      packageVersion(),
+      chunksBesideScript(),
+      nodeResolve(),
+      typescriptPlugin(),
+      htmlTemplatesPlugin(),
+      dropPureAnnotations(),
+      terserPlugin(),
+    ],
   },
   // One script per kind (`repkit.reputation.umd.js` …): the same global and snippet for a page
   // that shows one kind, without the other kinds' code. A plain script (IIFE) rather than UMD: the
@@ -300,6 +375,7 @@ export default [
       kindScripts(),
       cssText(),
       packageVersion(),
+      chunksBesideScript(),
       nodeResolve(),
       typescriptPlugin(),
       htmlTemplatesPlugin(),
@@ -307,17 +383,17 @@ export default [
       terserPlugin({ script: true }),
     ],
   })),
-  // dist/repkit.batch.js: the batching add-on for a page of script tags. It registers with the
-  // global RepKit of whichever script (above) defined it, so it carries none of their code.
+  // The chunks of the scripts above (dist/repkit.chunk-<name>.js): ES modules, which the scripts
+  // load with import() from beside themselves.
+  ...Object.entries(CHUNKS).map(([name, input]) => ({
+    input,
+    output: { file: `dist/repkit.chunk-${name}.js`, format: 'es', sourcemap: true },
+    plugins: [importsNothing(), typescriptPlugin(), dropPureAnnotations(), terserPlugin()],
+  })),
   {
-    input: 'src/umd/batch.ts',
-    output: { file: 'dist/repkit.batch.js', format: 'iife', sourcemap: true },
-    plugins: [typescriptPlugin(), terserPlugin()],
-  },
-  {
-    input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts', 'repkit.batch': 'src/batch.ts' },
+    input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'repkit-[hash].d.ts' },
-    plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations(['repkit', 'repkit.embed', 'repkit.batch'])],
+    plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations(['repkit', 'repkit.embed']), batchNoOp('types')],
     external: [/\.css\?raw$/],
   },
   // repkit/react and repkit/preact: declarations only, adding <repkit-widget> to that library's

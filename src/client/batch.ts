@@ -1,15 +1,11 @@
 import type { Failure } from './failure';
 import type { ResolvedClientOptions } from './options';
-import { abortError } from './service-error';
 import type { Answer, Get } from './transport';
-import { BODY_BOUNDS } from '../util/option-checks';
-import { parseJson } from '../util/values';
 
 /**
- * One request for a page of widgets (docs/proxy.md, "One request for a page of widgets"): the add-on
- * (`import 'repkit/batch'`, or dist/repkit.batch.js after a repkit script) puts {@link batching}
- * in the place of ./transport's `get` (./transport's `setSend`). A client
- * without `apiKey` talks to a proxy (nothing else answers it), so the requests it makes in one
+ * One request for a page of widgets (docs/proxy.md, "One request for a page of widgets"): a chunk
+ * (../chunks) that ./send loads the first time a client without `apiKey` sends a request. Such
+ * a client talks to a proxy (nothing else answers it), so the requests it makes in one
  * task to one `baseUrl` go out together as `GET {baseUrl}/batch?r={path}&r={path}…`, which
  * repkit's proxy answers with `{ parts: [{ status, headers, body }] }`. Each caller gets its own
  * part as the answer of its own GET, so validation, retries and errors stay per caller. Any
@@ -37,10 +33,29 @@ type Waiting = [
 ];
 
 /**
- * A sender for ./transport's `setSend`: `get` (./transport's own GET) for a client with a key,
- * batches for the others. Each call has a queue and a list of proxies that do not batch of its own.
+ * What the batcher uses of the code that loads it, passed in rather than imported: this module is
+ * a file of its own in the script-tag builds (../chunks/loaders.script), which must not carry a
+ * second copy of the client.
  */
-export const batching = (get: Get): Get => {
+export interface BatchingNeeds {
+  /** One GET on its own (./transport's `get`). */
+  get: Get;
+  /** The error a caller's abort rejects with (./service-error's `abortError`). */
+  abortError: (signal: AbortSignal) => unknown;
+}
+
+/**
+ * The largest batch answer read, in bytes: the most any client may allow for one answer
+ * (../util/option-checks's `BODY_BOUNDS.max`; test/client/batch.test.ts checks they agree).
+ * Each part is then held to its own client's limit.
+ */
+export const BATCH_MAX_BYTES = 50_000_000;
+
+/**
+ * A sender in the place of `get`: `get` itself for a client with a key, batches for the others.
+ * Each call has a queue and a list of proxies that do not batch of its own.
+ */
+export const batching = ({ get, abortError }: BatchingNeeds): Get => {
   /** Base URLs whose proxy does not batch: their requests go one by one. */
   const single = new Set<string>();
 
@@ -63,13 +78,13 @@ export const batching = (get: Get): Get => {
     let failure: Failure | undefined;
     try {
       const [status, text] = await get(
-        // Each part is held to its own client's limit below; the whole, to the most any client may allow.
-        { ...options, maxResponseBytes: BODY_BOUNDS.max },
+        { ...options, maxResponseBytes: BATCH_MAX_BYTES },
         url,
         Math.max(...parts.map((p) => p[2])),
         new AbortController().signal,
       );
-      answers = status == 200 ? (parseJson(text) as { parts?: typeof answers } | undefined)?.parts : undefined;
+      // Not JSON, or JSON without parts, throws or reads undefined: either way, not a batch answer.
+      answers = status == 200 ? (JSON.parse(text) as { parts?: typeof answers }).parts : undefined;
     } catch (error) {
       failure = error as Failure;
     }
@@ -130,6 +145,8 @@ export const batching = (get: Get): Get => {
     options.apiKey !== undefined || single.has(options.baseUrl)
       ? get(options, url, timeoutMs, signal)
       : new Promise((resolve, reject) => {
+          // A caller that left while this module loaded: nothing to send for it.
+          if (signal.aborted) return reject(abortError(signal));
           signal.addEventListener('abort', () => reject(abortError(signal)));
           if (!queue) {
             queue = [];

@@ -5,13 +5,14 @@ import { gate, gateKey } from './quota';
 import type { ResolvedClientOptions } from './options';
 import { rateLimitWait } from './rate-limit';
 import { nextDelay } from './retry';
-import { send, sleep, type Answer } from './transport';
+import { send } from './send';
+import { sleep, type Answer } from './transport';
 import { check, type Validator } from './validate';
 import { fromWire } from './wire';
 
 /**
- * Reads one record: GET `path` with a timeout per attempt (./transport's `send`: its `get`, or,
- * with the repkit/batch add-on, a batch with the page's other requests: ./batch), retried as
+ * Reads one record: GET `path` with a timeout per attempt (./send: on its own with a key, else in
+ * a batch with the page's other requests to the same proxy), retried as
  * ./retry decides within a bound on the whole call (twice `timeoutMs`); then unwraps the
  * envelope (./envelope), adapts what the service sends (./wire) and
  * checks the record (./validate). Each of those steps throws a `Failure` (./failure) to end

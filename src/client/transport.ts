@@ -91,14 +91,3 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
 
 /** A GET as {@link get} makes it. */
 export type Get = typeof get;
-
-/** How ./request sends each GET: {@link get}, unless an add-on put a sender in its place. */
-export let send: Get = get;
-
-/**
- * Puts `wrap(get)` in the place of `get` for every later request of this copy of repkit: the
- * hook of the add-ons (repkit/batch, dist/repkit.batch.js). Given `(get) => get`, undoes it.
- */
-export const setSend = (wrap: (get: Get) => Get): void => {
-  send = wrap(get);
-};

@@ -6,5 +6,3 @@ export { DEFAULT_BASE_URL } from '../client/options';
 export { setDefaultNonce } from '../widgets/styles';
 export { registerLocale } from '../i18n/locale';
 export { VERSION } from '../version';
-/** The add-ons' hook (dist/repkit.batch.js): internal, not part of the API. */
-export { setSend as __setSend } from '../client/transport';

@@ -2,6 +2,7 @@ import { OptionError } from '../client/option-error';
 import { gate, gateKey, watchGates } from '../client/quota';
 import type { ServiceError } from '../client/service-error';
 import { ServiceClient } from '../client/service-client';
+import { importLazy } from '../chunks/loaders';
 import { localeOf, markLanguage, onRegister, wordsFor } from '../i18n/locale';
 import { html, renderInto } from '../render/html';
 import { isElement, ownValue } from '../util/values';
@@ -14,10 +15,15 @@ import type { Effect } from './option-types';
 import { placeholderView } from './placeholder';
 import { nextFrame, placeCard } from './scheduler';
 import { resolveSettings } from './settings';
-import { parseStored, readStored, removeStored, sameStored, seeds, writeStored, type Stored } from './storage';
+import { loadAreas, loadedAreas } from './cache-areas';
+import { parseStored, sameStored, seeds, type Stored } from './storage';
 import type { WidgetState } from './types';
 import { toggleClamp } from './views/common';
-import { whenNearViewport } from './visibility';
+
+/** The lazy-loading watcher (./visibility, a chunk): loaded by the first lazy widget of the page. */
+let watcher: Promise<typeof import('./visibility') | undefined> | undefined;
+/** The watcher once loaded, so that later lazy widgets start watching in the task they mount in. */
+let watcherLoaded: typeof import('./visibility') | undefined;
 
 /** After this long in the loading state, the widget says the service is still calculating. */
 export const SLOW_LOAD_MS = 3000;
@@ -151,7 +157,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#held.hold(LOCALE_WATCH, onRegister(this.#onRegister));
     container.append(host);
     if (this.#options.skipOffscreen) placeCard(view);
-    if (this.#options.loading == 'lazy' && !this.#seed) this.#held.hold(LAZY_WATCH, whenNearViewport(host, this.#onNear));
+    if (this.#options.loading == 'lazy' && !this.#seed) this.#watchNear(host);
     if (this.#waiting) this.#render();
     else void this.#load(false);
     return this;
@@ -221,6 +227,28 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     return this.#held.has(LAZY_WATCH);
   }
 
+  /**
+   * `loading: 'lazy'`: loads when `host` comes near the viewport (../chunks's watcher, loaded by
+   * the first lazy widget). Without it (it could not load, or no IntersectionObserver), at once.
+   */
+  #watchNear(host: HTMLElement): void {
+    if (watcherLoaded) return this.#held.hold(LAZY_WATCH, watcherLoaded.whenNearViewport(host, this.#onNear));
+    let stopped = false;
+    let stop: (() => void) | undefined;
+    this.#held.hold(LAZY_WATCH, () => {
+      stopped = true;
+      stop?.();
+    });
+    void (watcher ??= importLazy().then(
+      (loaded) => (watcherLoaded = loaded),
+      () => undefined,
+    )).then((loaded) => {
+      if (stopped) return;
+      stop = loaded?.whenNearViewport(host, this.#onNear);
+      if (!stop) this.#onNear();
+    });
+  }
+
   /** A catalogue of `language` arrived (a locale file loaded after this widget): in that language, it is used at once. */
   #onRegister = (language: string): void => {
     if (localeOf(this.#options.locale, this.#host).toLowerCase().split('-')[0] == language) this.#render();
@@ -259,11 +287,21 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
             ),
           ])
         : undefined;
+    // The storage (a chunk) is loaded by the first widget with a cache; meanwhile it shows its skeleton.
+    let areas = key ? loadedAreas() : undefined;
+    if (key && !areas) {
+      if (!this.#data) {
+        this.#state = 'loading';
+        this.#render();
+      }
+      areas = await loadAreas();
+      if (id != this.#loadId) return;
+    }
     // A spent quota the last page load saw: nothing is sent before it resets.
     const gateName = gateKey(this.#client.baseUrl, this.#options.apiKey);
-    if (key) gate(gateName, readStored<number>(win, area, gateName)?.value);
+    if (areas) gate(gateName, areas.read<number>(win, area, gateName)?.value);
     // A server's data is taken by the first load (mount's), as a stored answer would be.
-    const stored = this.#seed ?? (key && !fresh ? readStored<Data>(win, area, key) : undefined);
+    const stored = this.#seed ?? (key && !fresh ? areas?.read<Data>(win, area, key) : undefined);
     this.#seed = undefined;
     // Stale-while-revalidate: the stored answer is shown at once, in this task, so it is in
     // the first frame; a young enough one is not even asked for again.
@@ -271,7 +309,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       if (Date.now() - stored.savedAt < cacheTtlMs) return;
     } else {
       if (key && stored) {
-        removeStored(win, area, key);
+        areas?.remove(win, area, key);
         this.#data = this.#stale = undefined;
       }
       this.#state = 'loading';
@@ -296,7 +334,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
       const at = (outcome.error as ServiceError | undefined)?.retryAt;
       if (at) {
-        if (key) writeStored(win, area, gateName, at);
+        areas?.write(win, area, gateName, at);
         this.#later(() => void this.#load(true), Math.min(at - Date.now(), 2e9), QUOTA_WAIT);
       }
       return this.#fail(outcome.error);
@@ -304,7 +342,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     const { data } = outcome;
     // A revalidated answer equal to the one already shown is not drawn again.
     if (!(stored && sameStored(stored.value, data)) && !this.#show(data)) return;
-    if (key) writeStored(win, area, key, data);
+    if (key) areas?.write(win, area, key, data);
   }
 
   /**

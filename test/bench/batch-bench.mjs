@@ -7,15 +7,17 @@
  *
  * - **direct**: with the key, to the sandbox on another origin (as production: each request
  *   carries `X-API-Key`, so each needs a CORS preflight);
- * - **proxy**: without a key, through repkit/proxy on a third origin, without the batching
- *   add-on: every request goes on its own;
- * - **proxy, batched**: the same, with the add-on (dist/repkit.batch.js after repkit.umd.js):
- *   the page's requests go in batches.
+ * - **proxy**: without a key, through repkit/proxy on a third origin, whose `/batch` route
+ *   answers 404 (as a proxy that does not batch would): repkit finds that out once, and every
+ *   other request goes on its own;
+ * - **proxy, batched**: the same proxy as it ships: the page's requests go in batches, as they
+ *   do by default (repkit.umd.js loads dist/repkit.chunk-batch.js from beside itself).
  *
  * For each: the requests the browser sent to the API's origin (and how many were preflights),
  * and the time from the first `mount()` to the last `repkit:load`; the median of BENCH_RUNS
- * runs (default 3), every run with addresses of its own, so nothing is cached anywhere. Runs the
- * built dist/repkit.umd.js and dist/repkit.batch.js (`npm run build` first) and dist/repkit.proxy*.mjs (built when older
+ * runs (default 3), every run with addresses of its own, so nothing is cached anywhere. The chunk
+ * is not counted among the requests to the API. Runs the built dist/repkit.umd.js and
+ * dist/repkit.chunk-batch.js (`npm run build` first) and dist/repkit.proxy*.mjs (built when older
  * than src/proxy). Writes test/bench/batch-results.json. A script, not a test: no threshold.
  */
 import { execFileSync } from 'node:child_process';
@@ -61,11 +63,11 @@ const listen = async (/** @type {http.RequestListener} */ handler) => {
   };
 };
 
-/** The page: the UMD build (and the add-on), then 100 widgets mounted in one task; it notes when each loads. */
-const pageOf = (/** @type {Record<string, unknown>[]} */ configs, /** @type {boolean} */ batched) => `<!doctype html>
+/** The page: the UMD build, then 100 widgets mounted in one task; it notes when each loads. */
+const pageOf = (/** @type {Record<string, unknown>[]} */ configs) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>batch bench</title></head>
 <body><main>${configs.map((_, i) => `<div id="w${i}"></div>`).join('')}</main>
-<script src="/dist/repkit.umd.js"></script>${batched ? '\n<script src="/dist/repkit.batch.js"></script>' : ''}
+<script src="/dist/repkit.umd.js"></script>
 <script>
 window.done = [];
 for (const type of ['repkit:load', 'repkit:error']) document.addEventListener(type, () => window.done.push([type, performance.now()]));
@@ -74,7 +76,7 @@ window.mountedAt = performance.now();
 configs.forEach((c, i) => RepKit.createWidget(c).mount('#w' + i));
 </script></body></html>`;
 
-if (!existsSync(`${ROOT}dist/repkit.umd.js`) || !existsSync(`${ROOT}dist/repkit.batch.js`)) {
+if (!existsSync(`${ROOT}dist/repkit.umd.js`) || !existsSync(`${ROOT}dist/repkit.chunk-batch.js`)) {
   log('batch bench: building dist/ (npm run build)');
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
@@ -89,7 +91,7 @@ sandbox.server.on('request', (/** @type {http.IncomingMessage} */ req) => {
 });
 let html = '';
 /** The scripts the page loads. */
-const scripts = Object.fromEntries(['repkit.umd.js', 'repkit.batch.js'].map((f) => [`/dist/${f}`, readFileSync(`${ROOT}dist/${f}`)]));
+const scripts = Object.fromEntries(['repkit.umd.js', 'repkit.chunk-batch.js'].map((f) => [`/dist/${f}`, readFileSync(`${ROOT}dist/${f}`)]));
 const site = await listen((req, res) => {
   const script = scripts[req.url ?? ''];
   if (script) {
@@ -104,9 +106,16 @@ const site = await listen((req, res) => {
 const reached = { proxy: /** @type {string[]} */ ([]), batched: /** @type {string[]} */ ([]) };
 /** The proxy as it ships, one per way (each with a cache of its own). */
 const handler = (/** @type {'proxy' | 'batched'} */ way) => {
-  const listener = node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: sandbox.url, allowOrigins: [site.url] }));
+  // Every page comes from one client (127.0.0.1): the per-client budget is not what is measured.
+  const listener = node.toNodeListener(
+    edge.createProxy({ apiKey: API_KEY, upstream: sandbox.url, allowOrigins: [site.url], clientBudget: false }),
+  );
   return (/** @type {http.IncomingMessage} */ req, /** @type {http.ServerResponse} */ res) => {
     reached[way].push(req.method ?? '');
+    if (way == 'proxy' && new URL(req.url ?? '/', 'http://x').pathname == '/rep/batch') {
+      res.writeHead(404, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': site.url });
+      return void res.end('{"message":"Not Found"}');
+    }
     listener(req, res);
   };
 };
@@ -117,8 +126,8 @@ const batchProxy = await listen(handler('batched'));
 /** @type {Record<Way, string>} */
 const LABELS = {
   direct: 'direct (key, CORS preflights)',
-  proxy: 'through the proxy, unbatched (no add-on)',
-  batched: 'through the proxy, batched (add-on)',
+  proxy: 'through a proxy that does not batch (/batch: 404)',
+  batched: 'through the proxy, batched (the default)',
 };
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -134,7 +143,7 @@ try {
         address: addressOf(next++),
         ...(way == 'direct' ? { apiKey: API_KEY, baseUrl: sandbox.url } : { baseUrl: `${api}/rep` }),
       }));
-      html = pageOf(configs, way == 'batched');
+      html = pageOf(configs);
       const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
       const page = await context.newPage();
       /** @type {string[]} */

@@ -1,15 +1,16 @@
 /**
- * Batching, the add-on (`import 'repkit/batch'`, src/batch.ts): with it, a client without a key
- * (so `baseUrl` is a proxy) sends the requests of one task to
- * one proxy as one `GET {baseUrl}/batch?r=…`, and each caller still settles on its own answer or
- * its own ServiceError, with the same validation, retries, cache and sharing as before. A proxy
- * that does not batch gets the requests one by one. Without it, nothing is batched.
+ * Batching, built in (src/client/send.ts, which loads src/client/batch.ts on first use): a client
+ * without a key (so `baseUrl` is a proxy) sends the requests of one task to one proxy as one
+ * `GET {baseUrl}/batch?r=…`, and each caller still settles on its own answer or its own
+ * ServiceError, with the same validation, retries, cache and sharing as before. A proxy that does
+ * not batch (404, or any answer that is not a batch) is found out once and gets the requests one
+ * by one from then on. A client with a key never batches.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/client/service-client';
 import type { ClientOptions } from '../../src/client/options';
-import { BATCH_MAX_PARTS } from '../../src/client/batch';
-import { setSend } from '../../src/client/transport';
+import { BATCH_MAX_BYTES, BATCH_MAX_PARTS } from '../../src/client/batch';
+import { BODY_BOUNDS } from '../../src/util/option-checks';
 import { createProxy } from '../../src/proxy';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { expectAbortError, expectServiceError, rejection } from './util';
@@ -72,29 +73,7 @@ afterAll(() => {
   proxy = undefined;
 });
 
-describe('without the add-on', () => {
-  it('a client without a key sends each request on its own: nothing is batched', async () => {
-    const { client, baseUrl } = proxied();
-    await Promise.all([client.getScores(rich), client.getBadges(rich), client.getProfile(ADDRESSES.identityOnly)]);
-    expect(batchesOf(sent)).toEqual([]);
-    expect(sent.sort()).toEqual(
-      [
-        `${baseUrl}/api/v2/badges/${rich}`,
-        `${baseUrl}/api/v2/profiles/${ADDRESSES.identityOnly}`,
-        `${baseUrl}/api/v2/scores/${rich}`,
-      ].sort(),
-    );
-  });
-});
-
-describe('with the add-on, a client without a key batches the requests of one task', () => {
-  // The add-on's entry, as `import 'repkit/batch'` loads it. The files of one worker share their
-  // modules (test/vitest.config.ts: isolate false), so its effect is undone after this block.
-  beforeAll(async () => {
-    await import('../../src/batch');
-  });
-  afterAll(() => setSend((get) => get));
-
+describe('a client without a key batches the requests of one task', () => {
   it('sends one batch request for different calls, and each caller gets what a direct client gets', async () => {
     const { client, baseUrl } = proxied();
     const direct = new ServiceClient({ apiKey: API_KEY, baseUrl: server.url, retries: 0 });
@@ -240,4 +219,39 @@ describe('with the add-on, a client without a key batches the requests of one ta
     expect(batchesOf(sent)).toEqual([]);
     expect(sent).toHaveLength(2);
   });
+});
+
+describe('a proxy that does not batch is found out once', () => {
+  it('an answer that is not a batch (200 with other JSON) sends those requests one by one, and later ones too', async () => {
+    const { client, baseUrl } = proxied({}, (url) =>
+      url.includes('/batch') ? new Response(JSON.stringify({ data: { hello: 'world' } }), { status: 200 }) : undefined,
+    );
+    const [scores, profile] = await Promise.all([client.getScores(rich), client.getProfile(rich)]);
+    expect(scores.address).toBe(rich);
+    expect(profile.address).toBe(rich);
+    expect(batchesOf(sent)).toHaveLength(1);
+    expect(sent.slice(1).sort()).toEqual([`${baseUrl}/api/v2/profiles/${rich}`, `${baseUrl}/api/v2/scores/${rich}`]);
+
+    sent = [];
+    await Promise.all([client.getBadges(rich), client.getScores(rich, { fresh: true }), client.getProfile(rich, { fresh: true })]);
+    expect(batchesOf(sent)).toEqual([]);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('what one proxy does not do, another still does: the finding is per base URL', async () => {
+    const old = proxied({}, (url) => (url.includes('/batch') ? new Response('Not Found', { status: 404 }) : undefined));
+    await Promise.all([old.client.getScores(rich), old.client.getBadges(rich)]);
+    expect(batchesOf(sent)).toHaveLength(1);
+
+    sent = [];
+    const { client } = proxied();
+    await Promise.all([client.getScores(rich), client.getBadges(rich)]);
+    expect(sent).toHaveLength(1);
+    expect(batchesOf(sent)).toHaveLength(1);
+  });
+});
+
+it('reads a batch answer up to the most any client may allow for one answer', () => {
+  // The batcher is a chunk that imports nothing (rollup.config.mjs), so it keeps its own copy of the bound.
+  expect(BATCH_MAX_BYTES).toBe(BODY_BOUNDS.max);
 });

@@ -1,6 +1,6 @@
 /**
  * The packed tarball as a Node consumer gets it: what is in it, and what `import` and
- * `require` of `repkit` and `repkit/embed` (and `import` of the `repkit/batch` add-on) give in
+ * `require` of `repkit` and `repkit/embed` (and `import` of `repkit/batch`, now a no-op) give in
  * plain Node (no DOM), against the sandbox.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -117,7 +117,14 @@ describe('the tarball', () => {
       'dist/repkit.d.mts',
       'dist/repkit.embed.d.ts',
       'dist/repkit.embed.d.mts',
-      // The batching add-on: the ES module entry and the script that follows a repkit script.
+      // The chunks that options load: for bundlers, and beside the scripts.
+      'dist/repkit.chunk-batch.mjs',
+      'dist/repkit.chunk-cache.mjs',
+      'dist/repkit.chunk-lazy.mjs',
+      'dist/repkit.chunk-batch.js',
+      'dist/repkit.chunk-cache.js',
+      'dist/repkit.chunk-lazy.js',
+      // The batching add-on of old, now a no-op: the ES module entry and the script.
       'dist/repkit.batch.mjs',
       'dist/repkit.batch.d.ts',
       'dist/repkit.batch.d.mts',
@@ -189,17 +196,10 @@ describe('the tarball', () => {
     }
   });
 
-  it('marks only the auto-mounting files, the batching add-on and the locales (which register themselves) as having side effects', () => {
+  it('marks only the auto-mounting files and the locales (which register themselves) as having side effects', () => {
     const installed = JSON.parse(readFileSync(join(dir, 'esm/node_modules/repkit/package.json'), 'utf8')) as { sideEffects: string[] };
     expect(installed.sideEffects.sort()).toEqual(
-      [
-        './dist/locales/*',
-        './dist/repkit.*.umd.js',
-        './dist/repkit.batch.js',
-        './dist/repkit.batch.mjs',
-        './dist/repkit.embed.mjs',
-        './dist/repkit.umd.js',
-      ].sort(),
+      ['./dist/locales/*', './dist/repkit.*.umd.js', './dist/repkit.embed.mjs', './dist/repkit.umd.js'].sort(),
     );
   });
 });
@@ -258,11 +258,9 @@ describe('a CommonJS consumer (require of the UMD)', () => {
     expect(report.embedIsSame).toBe(true);
   });
 
-  it("gets the same exports as the ES module, and the add-ons' internal hook", () => {
-    // `__setSend`: how dist/repkit.batch.js finds the copy of repkit on the page (src/umd.ts).
-    const umd = [...esm.exports, '__setSend'].sort();
-    expect(report.exports).toEqual(umd);
-    expect(report.embedExports).toEqual(umd);
+  it('gets the same exports as the ES module, and nothing else', () => {
+    expect(report.exports).toEqual(esm.exports);
+    expect(report.embedExports).toEqual(esm.exports);
   });
 
   it('defines no global RepKit (or any other) under Node', () => {

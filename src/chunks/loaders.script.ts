@@ -1,0 +1,21 @@
+/**
+ * Where each chunk (./loaders) comes from in the script-tag builds (dist/repkit.umd.js and
+ * dist/repkit.<kind>.umd.js), which cannot split code: a file beside the script
+ * (dist/repkit.chunk-<name>.js, an ES module that imports nothing), found from the script's
+ * own URL and loaded with `import()`. rollup.config.mjs puts this module in the place of
+ * ./loaders in those builds.
+ */
+import type { importBatch as Batch, importCache as Cache, importLazy as Lazy } from './loaders';
+
+/** The script's own URL, read while it runs: `document.currentScript` is only set then. */
+const scriptUrl = typeof document != 'undefined' ? (document.currentScript as HTMLScriptElement | null)?.src : undefined;
+
+/** Loads `repkit.chunk-<name>.js` from beside this script. An inline copy of the script has no URL: it rejects. */
+const besideScript =
+  <T>(name: string) =>
+  async (): Promise<T> =>
+    (await import(/* @vite-ignore */ new URL(`repkit.chunk-${name}.js`, scriptUrl || undefined).href)) as T;
+
+export const importBatch = /* @__PURE__ */ besideScript<Awaited<ReturnType<typeof Batch>>>('batch');
+export const importCache = /* @__PURE__ */ besideScript<Awaited<ReturnType<typeof Cache>>>('cache');
+export const importLazy = /* @__PURE__ */ besideScript<Awaited<ReturnType<typeof Lazy>>>('lazy');

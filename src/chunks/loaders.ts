@@ -1,0 +1,17 @@
+/**
+ * Code only some pages need (batching, the storage cache, lazy loading), loaded the first time a
+ * page uses it: each caller loads its chunk once and keeps what it got. In the ES modules a chunk
+ * is an `import()`, which a bundler (and rollup, for dist/repkit.mjs) splits into a file of its
+ * own; the script-tag builds use ./loaders.script instead (rollup.config.mjs swaps it in). A chunk
+ * that cannot load (a copy of dist/ without it, the visitor offline) rejects: the caller then
+ * works without the feature, and shows or logs nothing.
+ */
+
+/** Batching through a repkit proxy, for clients without a key (../client/send). */
+export const importBatch = () => import('../client/batch');
+
+/** Web Storage for `cache: 'session' | 'local'` (../widgets/cache-areas). */
+export const importCache = () => import('../widgets/storage-area');
+
+/** The viewport watcher for `loading: 'lazy'` (../widgets/widget). */
+export const importLazy = () => import('../widgets/visibility');

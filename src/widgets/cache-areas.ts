@@ -1,0 +1,17 @@
+import { importCache } from '../chunks/loaders';
+import type { StorageAreas } from './storage-area';
+import { parseStored, storedText } from './storage';
+
+/** The page's Web Storage for `cache` once its chunk (./storage-area) has loaded. */
+let areas: StorageAreas | undefined;
+let loading: Promise<StorageAreas | undefined> | undefined;
+
+/** The storage of `cache` if its chunk has loaded already: a stored answer is then shown in this task. */
+export const loadedAreas = (): StorageAreas | undefined => areas;
+
+/** Loads the storage of `cache`, once per page; `undefined` when it cannot: the widget then works without a cache. */
+export const loadAreas = (): Promise<StorageAreas | undefined> =>
+  (loading ??= importCache().then(
+    ({ storageAreas }) => (areas = storageAreas({ parseStored, storedText })),
+    () => undefined,
+  ));
