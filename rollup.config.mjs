@@ -272,7 +272,12 @@ function localeDeclarations() {
  * each off by its `import()` (dist/repkit.chunk-<name>.mjs); the script-tag builds, which cannot
  * split code, load dist/repkit.chunk-<name>.js from beside the script, built here on its own.
  */
-const CHUNKS = { batch: 'src/client/batch.ts', cache: 'src/widgets/storage-area.ts', lazy: 'src/widgets/visibility.ts' };
+const CHUNKS = {
+  batch: 'src/client/batch.ts',
+  cache: 'src/widgets/storage-area.ts',
+  lazy: 'src/widgets/visibility.ts',
+  probe: 'src/client/probe.ts',
+};
 const CHUNK_OF_MODULE = new Map(Object.entries(CHUNKS).map(([name, file]) => [resolve(file), name]));
 
 /** The ES build's file names: a chunk by its name, the code the entries share by its hash. */

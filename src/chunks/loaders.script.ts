@@ -5,7 +5,7 @@
  * own URL and loaded with `import()`. rollup.config.mjs puts this module in the place of
  * ./loaders in those builds.
  */
-import type { importBatch as Batch, importCache as Cache, importLazy as Lazy } from './loaders';
+import type { importBatch as Batch, importCache as Cache, importLazy as Lazy, importProbe as Probe } from './loaders';
 
 /** The script's own URL, read while it runs: `document.currentScript` is only set then. */
 const scriptUrl = typeof document != 'undefined' ? (document.currentScript as HTMLScriptElement | null)?.src : undefined;
@@ -19,3 +19,4 @@ const besideScript =
 export const importBatch = /* @__PURE__ */ besideScript<Awaited<ReturnType<typeof Batch>>>('batch');
 export const importCache = /* @__PURE__ */ besideScript<Awaited<ReturnType<typeof Cache>>>('cache');
 export const importLazy = /* @__PURE__ */ besideScript<Awaited<ReturnType<typeof Lazy>>>('lazy');
+export const importProbe = /* @__PURE__ */ besideScript<Awaited<ReturnType<typeof Probe>>>('probe');

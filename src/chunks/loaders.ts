@@ -1,5 +1,6 @@
 /**
- * Code only some pages need (batching, the storage cache, lazy loading), loaded the first time a
+ * Code only some pages need (batching, the storage cache, lazy loading, the probe of a request
+ * that got no answer), loaded the first time a
  * page uses it: each caller loads its chunk once and keeps what it got. In the ES modules a chunk
  * is an `import()`, which a bundler (and rollup, for dist/repkit.mjs) splits into a file of its
  * own; the script-tag builds use ./loaders.script instead (rollup.config.mjs swaps it in). A chunk
@@ -15,3 +16,6 @@ export const importCache = () => import('../widgets/storage-area');
 
 /** The viewport watcher for `loading: 'lazy'` (../widgets/widget). */
 export const importLazy = () => import('../widgets/visibility');
+
+/** Why a request got no answer: the service refusing this page, nothing there, or the CSP (../client/request). */
+export const importProbe = () => import('../client/probe');

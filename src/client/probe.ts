@@ -1,5 +1,5 @@
 import type { ServiceErrorKind } from './service-error';
-import { sleep } from './transport';
+import type { sleep } from './transport';
 
 /**
  * Why a request to `url` got no readable answer, since in a page a `fetch` rejection says
@@ -22,8 +22,12 @@ import { sleep } from './transport';
  * so), else `refused` when the `OPTIONS` request resolves (the service answers, but not to this
  * page: its origin, or the key), else `unreachable`. Only called in a page; the caller's
  * `signal` aborts the wait for the event.
+ *
+ * A chunk (src/chunks/loaders.ts): only a page whose request got no answer loads it, and it
+ * imports nothing, so the script-tag builds can load it as a file of its own; `wait` is
+ * ./transport's `sleep`.
  */
-export const whyUnread = async (url: string, signal: AbortSignal): Promise<ServiceErrorKind> => {
+export const whyUnread = async (url: string, signal: AbortSignal, wait: typeof sleep): Promise<ServiceErrorKind> => {
   const { origin } = new URL(url);
   // Ends the request and, with it, the listening. (Not AbortSignal.timeout: README's oldest
   // browsers, Chrome 93 and Safari 15.4, lack it.)
@@ -40,6 +44,6 @@ export const whyUnread = async (url: string, signal: AbortSignal): Promise<Servi
   );
   await fetch(url, { method: 'OPTIONS', credentials: 'omit', signal: probing }).then(() => (kind = 'refused'), Boolean);
   // The violation event is dispatched in a task of its own, which may come after the rejection.
-  await sleep(50, signal);
+  await wait(50, signal);
   return kind;
 };

@@ -1,6 +1,6 @@
 import { unwrap } from './envelope';
 import { isFailure, serviceError, type Failure } from './failure';
-import { whyUnread } from './probe';
+import { importProbe } from '../chunks/loaders';
 import { gate, gateKey } from './quota';
 import type { ResolvedClientOptions } from './options';
 import { rateLimitWait } from './rate-limit';
@@ -53,9 +53,18 @@ export const request = async <T>(
       const wait = nextDelay(kind, status, serverWait, tries, options.retries, networkFailures, deadline - Date.now(), Math.random());
       if (wait === undefined) {
         if (reset) failure = ['quota', reset, said];
-        // No answer at all: in a page, why (the rejection does not say).
+        // No answer at all: in a page, why (the rejection does not say), by the probe's chunk; a
+        // page that cannot load it either is taken to be cut off from the network.
         else if (kind == 'network' && !answered && globalThis.document && !options.fetch)
-          failure = [await whyUnread(url, signal), 0, 0, failure[3]];
+          failure = [
+            await importProbe().then(
+              ({ whyUnread }) => whyUnread(url, signal, sleep),
+              () => 'unreachable' as const,
+            ),
+            0,
+            0,
+            failure[3],
+          ];
         throw serviceError(url, status, failure);
       }
       await sleep(wait, signal);

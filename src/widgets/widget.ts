@@ -370,7 +370,9 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   #onGate = (name: string, at: number): void => {
     const { cache: area, cacheTtlMs } = this.#options;
     if (name != gateKey(this.#client.baseUrl, this.#options.apiKey) || at <= Date.now()) return;
-    if (area != 'none' && cacheTtlMs) writeStored(this.#host?.ownerDocument.defaultView, area, name, at);
+    const win = this.#host?.ownerDocument.defaultView;
+    // The cache's chunk is loaded by then: the load that saw this 429 asked for it first.
+    if (area != 'none' && cacheTtlMs) void loadAreas().then((areas) => areas?.write(win, area, name, at));
     this.#slow();
   };
 
