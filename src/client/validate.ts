@@ -19,7 +19,8 @@ import { isRecord } from '../util/values';
  *
  * In a record, an optional field that is absent or null is deleted (the typed result never
  * holds null), and a nullable field that is absent becomes null. `<wireName>` is the name the
- * production service uses for the field (WIRE.md): its value moves to the public name, and a
+ * production service uses for the field (test/helpers/public-records.ts states the mapping, apart
+ * from this code): its value moves to the public name, and a
  * public name present (not null) wins over its production twin.
  */
 

@@ -57,12 +57,6 @@ type Defaulted<T> = { [K in keyof T]: T[K] extends { readonly default: undefined
  */
 export type Settings<O, T> = Readonly<O & { [K in Defaulted<T> & keyof O]-?: Exclude<O[K], undefined> }>;
 
-/**
- * The value type of an option.
- * @internal repkit's own machinery, not part of the public API: it may change in any release.
- */
-export type ValueOf<O> = O extends Option<infer V> ? V : never;
-
 const asText = (text: string): string => text;
 
 /** `true` / `false`; a bare attribute (`data-compact`) means true, as HTML boolean attributes do. */
