@@ -345,6 +345,22 @@ const PROXY_INPUT = { 'repkit.proxy': 'src/proxy/index.ts', 'repkit.proxy.node':
 /** The proxy's shared stores: `repkit/proxy/redis` and `repkit/proxy/workers`. */
 const PROXY_STORE_INPUT = { 'repkit.proxy.redis': 'src/proxy/redis.ts', 'repkit.proxy.workers': 'src/proxy/workers.ts' };
 
+/**
+ * The plugins of the script-tag builds (dist/repkit.umd.js and each kind's script): minified, with
+ * the chunks loaded from beside the script.
+ * @param {{ script?: boolean }} [options] for terserPlugin
+ */
+const scriptPlugins = (options) => [
+  cssText(),
+  packageVersion(),
+  chunksBesideScript(),
+  nodeResolve(),
+  typescriptPlugin(),
+  htmlTemplatesPlugin(),
+  dropPureAnnotations(),
+  terserPlugin(options),
+];
+
 export default [
   {
     // The ES modules: `repkit` (pure, no side effects, readable; bundlers minify it) and
@@ -358,16 +374,7 @@ export default [
     // The script-tag build: everything, under the global RepKit, auto-mounting, minified.
     input: 'src/umd.ts',
     output: { file: 'dist/repkit.umd.js', format: 'umd', name: 'RepKit', sourcemap: true, exports: 'named' },
-    plugins: [
-      cssText(),
-      packageVersion(),
-      chunksBesideScript(),
-      nodeResolve(),
-      typescriptPlugin(),
-      htmlTemplatesPlugin(),
-      dropPureAnnotations(),
-      terserPlugin(),
-    ],
+    plugins: scriptPlugins(),
   },
   // One script per kind (`repkit.reputation.umd.js` …): the same global and snippet for a page
   // that shows one kind, without the other kinds' code. A plain script (IIFE) rather than UMD: the
@@ -376,17 +383,7 @@ export default [
   ...WIDGET_KINDS.map((kind) => ({
     input: `kind-script:${kind}`,
     output: { file: `dist/repkit.${kind}.umd.js`, format: 'iife', name: 'RepKit', sourcemap: true, exports: 'named' },
-    plugins: [
-      kindScripts(),
-      cssText(),
-      packageVersion(),
-      chunksBesideScript(),
-      nodeResolve(),
-      typescriptPlugin(),
-      htmlTemplatesPlugin(),
-      dropPureAnnotations(),
-      terserPlugin({ script: true }),
-    ],
+    plugins: [kindScripts(), ...scriptPlugins({ script: true })],
   })),
   // The chunks of the scripts above (dist/repkit.chunk-<name>.js): ES modules, which the scripts
   // load with import() from beside themselves.

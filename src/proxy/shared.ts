@@ -1,5 +1,5 @@
-import { localBuckets, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
-import type { CachedAnswer, ProxyEvent } from './types';
+import { localBuckets, type ProxyStore } from './store';
+import type { ProxyEvent } from './types';
 
 /** A store call that takes longer than this counts as a failure: a slow store must not hold visitors. */
 export const STORE_TIMEOUT_MS = 1000;
@@ -14,16 +14,9 @@ export const STORE_RETRY_MS = 1000;
  * (the handler's own in-flight map still collapses within the instance), the pause is the
  * handler's own, and budgets are counted per instance.
  */
-export interface SharedState {
+export interface SharedState extends ProxyStore {
   /** Whether a store is configured and was reachable at its last call: waiting on other instances makes sense. */
   readonly sharing: boolean;
-  get(key: string): Promise<CachedAnswer | undefined>;
-  set(key: string, answer: CachedAnswer): Promise<void>;
-  claim(key: string, ttlMs: number): Promise<boolean>;
-  release(key: string): Promise<void>;
-  pause(untilMs: number): Promise<void>;
-  pausedUntil(): Promise<number>;
-  take(key: string, bucket: TokenBucket, nowMs: number): Promise<TokenGrant>;
 }
 
 const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { faultBaseUrl } from '../service/sandbox.mjs';
-import { API_KEY, servePage, useBrowser } from './harness';
+import { servePage, umdPage, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -21,18 +21,11 @@ const AFTER_RESET_MS = 4000;
 const addresses = Array.from({ length: 3 }, (_, i) => `5${'D'.repeat(46)}${'123'[i]}`);
 
 /** A page of three widgets whose every first request gets the 429 (and only those: `times`). */
-const quotaPage = (baseUrl: string): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>quota wait</title></head><body>
-${addresses.map((_, i) => `<div id="w${i}"></div>`).join('\n')}
-<script src="/dist/repkit.umd.js"></script>
-<script>
-${addresses
-  .map(
-    (address, i) =>
-      `RepKit.createWidget(${JSON.stringify({ type: 'reputation', apiKey: API_KEY, baseUrl, address, cache: 'session', locale: 'en-US' })}).mount('#w${i}');`,
-  )
-  .join('\n')}
-</script></body></html>`;
+const quotaPage = (baseUrl: string): string =>
+  umdPage(
+    baseUrl,
+    addresses.map((address) => ({ type: 'reputation', address, cache: 'session', locale: 'en-US' })),
+  );
 
 const SENTENCE = /^Quota used up: trying again at (\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M)\.$/;
 

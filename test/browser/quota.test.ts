@@ -5,7 +5,7 @@
  * storage keeps it), and at the reset the widgets load by themselves.
  */
 import { describe, expect, it } from 'vitest';
-import { API_KEY, servePage, useBrowser } from './harness';
+import { servePage, umdPage, useBrowser } from './harness';
 
 const LIMIT = 7;
 const WINDOW_MS = 5000;
@@ -14,18 +14,11 @@ const browser = useBrowser({ quota: { limit: LIMIT, windowMs: WINDOW_MS } });
 /** Ten addresses the sandbox answers (ones it never saw are computed on the spot). */
 const addresses = Array.from({ length: 10 }, (_, i) => `5${'C'.repeat(46)}${'123456789B'[i]}`);
 
-const page10 = (): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>quota</title></head><body>
-${addresses.map((_, i) => `<div id="w${i}"></div>`).join('\n')}
-<script src="/dist/repkit.umd.js"></script>
-<script>
-${addresses
-  .map(
-    (address, i) =>
-      `RepKit.createWidget(${JSON.stringify({ type: 'reputation', apiKey: API_KEY, baseUrl: browser.url, address, retries: 0, cache: 'session', locale: 'en-US' })}).mount('#w${i}');`,
-  )
-  .join('\n')}
-</script></body></html>`;
+const page10 = (): string =>
+  umdPage(
+    browser.url,
+    addresses.map((address) => ({ type: 'reputation', address, retries: 0, cache: 'session', locale: 'en-US' })),
+  );
 
 describe('a spent quota', () => {
   it('ten widgets and a reload send no request before the reset, then recover on their own', async () => {
