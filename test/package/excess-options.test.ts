@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pack, ROOT, run } from './util';
+import { STRICT_CONSUMER } from '../helpers/strict-consumer';
 
 const cwd = join(pack().dir, 'ts');
 
@@ -63,19 +64,7 @@ createWidget({ type: 'category', apiKey, address, categoryKey: 'governance', cat
 export const widgets = [badge, badges, reputation, profile, category, wrongKind, any];
 `;
 
-const TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    skipLibCheck: false,
-    noEmit: true,
-    target: 'ES2022',
-    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-    types: [],
-    module: 'preserve',
-    moduleResolution: 'bundler',
-  },
-};
+const TSCONFIG = { compilerOptions: { ...STRICT_CONSUMER, noUncheckedIndexedAccess: false } };
 
 beforeAll(() => {
   writeFileSync(join(cwd, 'excess.ts'), USAGE);

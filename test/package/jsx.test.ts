@@ -11,22 +11,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREACT, REACT, REACT_CLASSIC } from './jsx-usage';
 import { pack, ROOT, run } from './util';
+import { STRICT_CONSUMER } from '../helpers/strict-consumer';
 
 const cwd = join(pack().dir, 'jsx');
 const TSC = `${ROOT}node_modules/typescript/bin/tsc`;
-
-const STRICT = {
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  skipLibCheck: false,
-  noEmit: true,
-  target: 'ES2022',
-  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-  types: [],
-  module: 'preserve',
-  moduleResolution: 'bundler',
-};
 
 /** React 18 and Preact 10 are installed under aliases; `paths` makes them what 'react' / 'preact' mean. */
 const react18 = { react: ['./node_modules/@types/react-18'], 'react/*': ['./node_modules/@types/react-18/*'] };
@@ -55,7 +43,7 @@ beforeAll(async () => {
   writeFileSync(join(cwd, 'classic.tsx'), REACT_CLASSIC);
   writeFileSync(join(cwd, 'preact.tsx'), PREACT);
   for (const [name, { file, options }] of Object.entries(PROJECTS)) {
-    const tsconfig = { compilerOptions: { ...STRICT, ...options }, files: [file] };
+    const tsconfig = { compilerOptions: { ...STRICT_CONSUMER, ...options }, files: [file] };
     writeFileSync(join(cwd, `tsconfig.${slug(name)}.json`), JSON.stringify(tsconfig, null, 2));
   }
 }, 180000);

@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProxyBuild } from './build.mjs';
 import { ADDRESSES, KEY, useSandbox } from './util';
+import { STRICT_CONSUMER } from '../helpers/strict-consumer';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const sb = useSandbox();
@@ -113,12 +114,7 @@ describe('the packed package', () => {
       writeFileSync(join(dir, 'app/typed.ts'), TYPED);
       const tsconfig = {
         compilerOptions: {
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          skipLibCheck: false,
-          noEmit: true,
-          target: 'ES2022',
+          ...STRICT_CONSUMER,
           lib: ['ES2022', 'DOM'],
           module,
           moduleResolution,
