@@ -76,7 +76,7 @@ const kB = (/** @type {number} */ n) => `${(n / 1000).toFixed(2)} kB`;
 const width = Math.max(...measured.map((m) => m.name.length));
 console.log(`${'entry'.padEnd(width)}  ${'gzip'.padStart(9)}  ${'brotli'.padStart(9)}  ${'budget'.padStart(9)} (gzip)`);
 for (const m of measured) {
-  const verdict = m.gzip <= m.budget ? '' : `  OVER by ${m.gzip - m.budget} B`;
+  const verdict = m.gzip <= m.budget ? '' : `  OVER by ${Math.round(m.gzip - m.budget)} B`;
   console.log(`${m.name.padEnd(width)}  ${kB(m.gzip).padStart(9)}  ${kB(m.brotli).padStart(9)}  ${kB(m.budget).padStart(9)}${verdict}`);
 }
 const over = measured.filter((m) => m.gzip > m.budget);

@@ -57,10 +57,14 @@ export const request = async <T>(
         // page that cannot load it either is taken to be cut off from the network.
         else if (kind == 'network' && !answered && globalThis.document && !options.fetch)
           failure = [
-            await importProbe().then(
-              ({ whyUnread }) => whyUnread(url, signal, sleep),
-              () => 'unreachable' as const,
-            ),
+            await importProbe()
+              .then(({ whyUnread }) => whyUnread(url, signal, sleep))
+              .catch((error: unknown) => {
+                // The caller's abort stays an abort; a chunk that cannot load (or is not the
+                // probe) leaves the likeliest cause.
+                if (signal.aborted) throw error;
+                return 'unreachable' as const;
+              }),
             0,
             0,
             failure[3],

@@ -16,7 +16,7 @@ export const send: Get = (options, url, timeoutMs, signal) =>
   // A key is never empty (./options).
   options.apiKey
     ? get(options, url, timeoutMs, signal)
-    : (sender ??= importBatch().then(
-        ({ batching }) => batching({ get, abortError }),
-        () => get,
-      )).then((batched) => batched(options, url, timeoutMs, signal));
+    : // `.catch` after the call: a file that loads but is not the batcher counts as one that cannot load.
+      (sender ??= importBatch()
+        .then(({ batching }) => batching({ get, abortError }))
+        .catch(() => get)).then((batched) => batched(options, url, timeoutMs, signal));

@@ -11,7 +11,8 @@ export const loadedAreas = (): StorageAreas | undefined => areas;
 
 /** Loads the storage of `cache`, once per page; `undefined` when it cannot: the widget then works without a cache. */
 export const loadAreas = (): Promise<StorageAreas | undefined> =>
-  (loading ??= importCache().then(
-    ({ storageAreas }) => (areas = storageAreas({ parseStored, storedText })),
-    () => undefined,
-  ));
+  // `.catch` after the call: a file that loads but is not the chunk (a stale copy, a server
+  // answering every path with one script) counts as one that cannot load.
+  (loading ??= importCache()
+    .then(({ storageAreas }) => (areas = storageAreas({ parseStored, storedText })))
+    .catch(() => undefined));

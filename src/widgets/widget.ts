@@ -244,7 +244,8 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       () => undefined,
     )).then((loaded) => {
       if (stopped) return;
-      stop = loaded?.whenNearViewport(host, this.#onNear);
+      // A file that loaded but is not the watcher (`whenNearViewport` missing) loads at once, as none would.
+      stop = loaded?.whenNearViewport?.(host, this.#onNear);
       if (!stop) this.#onNear();
     });
   }

@@ -41,7 +41,9 @@ afterAll(async () => {
 /** A site on its own port: `/` mounts `configs` from the UMD build with `baseUrl: '/rep'`, and `/rep/*` is a proxy to `upstream`. */
 const siteWith = async (upstream: string, configs: Record<string, unknown>[]) => {
   const events: ProxyEvent[] = [];
-  const proxy = node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream, basePath: '/rep', onEvent: (e) => events.push(e) }));
+  const proxy = node.toNodeListener(
+    edge.createProxy({ apiKey: API_KEY, upstream, basePath: '/rep', onEvent: (e) => e.type != 'ready' && events.push(e) }),
+  );
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>proxy upstream</title></head><body>
 ${configs.map((_, i) => `<div id="w${i}"></div>`).join('\n')}
 <script src="/dist/repkit.umd.js"></script>
@@ -51,10 +53,11 @@ ${configs.map((c, i) => `RepKit.createWidget(${JSON.stringify({ ...c, baseUrl: '
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (path.startsWith('/rep/')) return proxy(req, res);
-    const [type, body] =
-      path == '/' ? ['text/html; charset=utf-8', html] : ['text/javascript; charset=utf-8', readFileSync(`${ROOT}dist/repkit.umd.js`)];
-    res.writeHead(200, { 'Content-Type': type });
-    res.end(body);
+    // The page, and the script and the chunks it loads from beside itself (dist/repkit.chunk-*.js).
+    const file = path == '/' ? undefined : /^\/dist\/(repkit[\w.-]*\.js)$/.exec(path)?.[1];
+    if (path != '/' && !file) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': file ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8' });
+    res.end(file ? readFileSync(`${ROOT}dist/${file}`) : html);
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
