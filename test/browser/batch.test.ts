@@ -53,11 +53,11 @@ let proxyUrl = '';
 let reached: string[] = [];
 /** Addresses used so far: each page asks for addresses of its own. */
 let used = 0;
-/** Whether the site answers 404 for the chunk files (a copy of dist/ without them). */
-let chunksMissing = false;
-
-/** Whether the site answers the chunk files with another module (a stale copy, a server with one file for every path). */
-let chunksWrong = false;
+/**
+ * How the site answers for the chunk files: as built; 404 (a copy of dist/ without them); or with
+ * another module (a stale copy, a server with one file for every path).
+ */
+let chunkFiles: 'built' | 'missing' | 'wrong' = 'built';
 /** The bundled app's files (esbuild's output), served under /app/. */
 let appDir = '';
 
@@ -91,11 +91,11 @@ for (const [i, config] of window.configs.entries()) createWidget(config).mount('
     // The built files of dist/, as a site that hosts dist/ whole serves them.
     const file = /^\/dist\/([\w.-]+\.m?js)$/.exec(path)?.[1] ?? /^\/app\/([\w.-]+\.js)$/.exec(path)?.[1];
     if (file) {
-      if (chunksMissing && isChunk(path)) {
+      if (chunkFiles == 'missing' && isChunk(path)) {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         return void res.end('Not Found');
       }
-      if (chunksWrong && isChunk(path)) {
+      if (chunkFiles == 'wrong' && isChunk(path)) {
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
         return void res.end('export const notTheChunk = true;');
       }
@@ -288,45 +288,30 @@ describe('chunks loaded by configuration', () => {
     }
   });
 
-  it('when no chunk can load, every widget still shows its record (lazy: at once), and nothing is shown or logged about it', async () => {
-    chunksMissing = true;
-    try {
-      const proxied = { baseUrl: `${proxyUrl}/rep`, retries: 0, cache: 'local', loading: 'lazy' };
-      for (const scripts of [['repkit.umd.js'], 'app'] as const) {
-        const run = await load({ scripts: scripts == 'app' ? 'app' : [...scripts], count: 9, options: proxied });
-        expect(run.states).toEqual(Array.from({ length: 9 }, () => 'ready'));
-        for (let i = 0; i < 9; i++) if (i % 3 != 1) expect(run.ownRecord(i), `widget ${i}`).toBe(true);
-        // Each chunk was asked for once and refused; the requests then went one by one.
-        expect(new Set(run.chunks).size).toBe(3);
-        expect(run.chunks).toHaveLength(3);
-        expect(run.toApi.filter(isBatch)).toEqual([]);
-        expect(run.log.errors).toEqual([]);
-        expect(ownConsole(run.log)).toEqual([]);
-        expect(run.text).not.toMatch(/chunk|load|failed|error/i);
+  it.each([
+    { files: 'missing', label: 'no chunk can load' },
+    { files: 'wrong', label: 'every chunk file is another module' },
+  ] as const)(
+    'when $label, every widget still shows its record (lazy: at once), and nothing is shown or logged about it',
+    async ({ files }) => {
+      chunkFiles = files;
+      try {
+        const proxied = { baseUrl: `${proxyUrl}/rep`, retries: 0, cache: 'local', loading: 'lazy' };
+        for (const scripts of [['repkit.umd.js'], 'app'] as const) {
+          const run = await load({ scripts: scripts == 'app' ? 'app' : [...scripts], count: 9, options: proxied });
+          expect(run.states).toEqual(Array.from({ length: 9 }, () => 'ready'));
+          for (let i = 0; i < 9; i++) if (i % 3 != 1) expect(run.ownRecord(i), `widget ${i}`).toBe(true);
+          // Each chunk was asked for once and was refused or not the chunk; the requests then went one by one.
+          expect(new Set(run.chunks).size).toBe(3);
+          expect(run.chunks).toHaveLength(3);
+          expect(run.toApi.filter(isBatch)).toEqual([]);
+          expect(run.log.errors).toEqual([]);
+          expect(ownConsole(run.log)).toEqual([]);
+          expect(run.text).not.toMatch(/chunk|load|failed|error/i);
+        }
+      } finally {
+        chunkFiles = 'built';
       }
-    } finally {
-      chunksMissing = false;
-    }
-  });
-
-  it('when every chunk file is another module, every widget still shows its record (lazy: at once), and nothing is shown or logged about it', async () => {
-    chunksWrong = true;
-    try {
-      const proxied = { baseUrl: `${proxyUrl}/rep`, retries: 0, cache: 'local', loading: 'lazy' };
-      for (const scripts of [['repkit.umd.js'], 'app'] as const) {
-        const run = await load({ scripts: scripts == 'app' ? 'app' : [...scripts], count: 9, options: proxied });
-        expect(run.states).toEqual(Array.from({ length: 9 }, () => 'ready'));
-        for (let i = 0; i < 9; i++) if (i % 3 != 1) expect(run.ownRecord(i), `widget ${i}`).toBe(true);
-        // Each chunk was asked for once and was not the chunk; the requests then went one by one.
-        expect(new Set(run.chunks).size).toBe(3);
-        expect(run.chunks).toHaveLength(3);
-        expect(run.toApi.filter(isBatch)).toEqual([]);
-        expect(run.log.errors).toEqual([]);
-        expect(ownConsole(run.log)).toEqual([]);
-        expect(run.text).not.toMatch(/chunk|load|failed|error/i);
-      }
-    } finally {
-      chunksWrong = false;
-    }
-  });
+    },
+  );
 });
