@@ -7,9 +7,23 @@ import { meantName } from '../util/option-checks';
  * shown widget, the key is looked up in the service's definitions (the metadata route, which
  * the client shares between the page's widgets and caches); a key that is not there gets its
  * own sentence, with the defined key it is a near miss of (one edit, case aside: the same test
- * as misspelt options). A key near none, or a failed lookup, leaves the 404 as it was: a
- * distance search over every key did not fit the per-kind scripts' size ceilings.
+ * as misspelt options), else the one that starts most like it (a full distance search over every
+ * key cost more bytes than the scripts have). A failed lookup leaves the 404 as it was.
  */
+
+/** How many characters `a` and `b` share at their start, case aside. */
+const sharedStart = (a: string, b: string): number => {
+  let length = 0;
+  while (length < a.length && a[length]!.toLowerCase() == b[length]?.toLowerCase()) length++;
+  return length;
+};
+
+/** Of `keys`, the first that starts most like `key`, case aside. */
+const likeliest = (key: string, keys: readonly string[]): string | undefined =>
+  keys.reduce<string | undefined>(
+    (best, candidate) => (best === undefined || sharedStart(key, candidate) > sharedStart(key, best) ? candidate : best),
+    undefined,
+  );
 
 /** A 404 for a key the service does not define, with the defined key it probably meant. */
 type UnknownKey = ServiceError & { meant?: string };
@@ -21,7 +35,7 @@ type UnknownKey = ServiceError & { meant?: string };
 export const checkKey = async (error: unknown, key: string, defined: () => Promise<{ key: string }[]>): Promise<never> => {
   if (isServiceError(error) && error.statusCode == 404) {
     const keys = (await defined().catch(() => [{ key }])).map((d) => d.key);
-    (error as UnknownKey).meant = meantName(key, keys);
+    (error as UnknownKey).meant = keys.includes(key) ? undefined : (meantName(key, keys) ?? likeliest(key, keys));
   }
   throw error;
 };

@@ -49,10 +49,6 @@ describe('a categoryKey the service does not define', () => {
     );
   });
 
-  it('a key near no defined one keeps the 404 sentence', async () => {
-    expect(sentence(await category('reputation', { baseUrl: server.fault({}) }))).toBe('This address has no score in this category yet.');
-  });
-
   it("says it in the widget's language", async () => {
     registerLocale('de', de);
     const widget = await category('governanse', { baseUrl: server.fault({}), locale: 'de' });
@@ -73,6 +69,15 @@ describe('a categoryKey the service does not define', () => {
       'There is no such category: did you mean "txCount"?',
     ]);
     expect(metadataRequests('categories') - before).toBe(1);
+  });
+
+  it('a key near none of them still says there is no such category, naming the one that starts most like it', async () => {
+    const baseUrl = server.fault({});
+    const widgets = await Promise.all([category('stakingNominees', { baseUrl }), category('votes', { baseUrl })]);
+    expect(widgets.map(sentence)).toEqual([
+      'There is no such category: did you mean "stakingNominators"?',
+      'There is no such category: did you mean "longevity"?',
+    ]);
   });
 
   it('a defined key without a score for the address still reads "no score in this category yet"', async () => {
