@@ -132,12 +132,23 @@ function dropPureAnnotations() {
 // with parameters into their caller, each parameter a `var` there, which gzips worse. hoist_funs puts function
 // declarations first (the wrapper's `function(exports)` then needs no `var`s). unsafe_proto writes
 // `Object.prototype.x` as `{}.x`, the same function.
+/**
+ * Internal property names start with `$` (`$prefix`, `$kinds`), as Preact's start with `_`: terser
+ * shortens them, so the source names things and the scripts stay small. No name the service sends
+ * (it sends `_id`), no public option or DOM property starts with `$`, and the catalogues' keys that
+ * do (`'$ pts'`) are quoted and have a space. Each file is mangled on its own: an object that
+ * crosses between files built apart (what a script passes to a chunk it loads, a locale script's
+ * catalogue) must not carry `$` names.
+ */
+const INTERNAL_PROPERTY = /^\$[A-Za-z]/;
+
 /** `script`: the output defines a global (`var RepKit`), which terser must keep (as module code, it would drop it). */
 const terserPlugin = ({ script = false } = {}) =>
   terser({
     ecma: 2022,
     module: !script,
     compress: { passes: 3, inline: 1, hoist_funs: true, unsafe_proto: true },
+    mangle: { properties: { regex: INTERNAL_PROPERTY, keep_quoted: true } },
     format: { comments: false },
   });
 

@@ -5,7 +5,7 @@ import { adoptStyles } from '../widgets/styles';
 import { attributeName, attributeOptions } from './attributes';
 import { stateOf, sync, unmount, type AttributeSource } from './mount';
 
-const ELEMENT: AttributeSource = ['', 'type', ALL_KINDS];
+const ELEMENT: AttributeSource = { $prefix: '', $typeAttribute: 'type', $kinds: ALL_KINDS };
 
 /**
  * The `part`s a widget's view names (docs/theming.md, "Theming"). The widget's host sits inside the
@@ -75,7 +75,7 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
       (class {} as never)
     : class extends HTMLElement {
         static get observedAttributes(): string[] {
-          return ['type', ...attributeOptions(ALL_KINDS.options).map(attributeName)];
+          return ['type', ...attributeOptions(ALL_KINDS.$options).map(attributeName)];
         }
 
         readonly #root: ShadowRoot;

@@ -22,7 +22,7 @@ export interface SnippetMounter {
  * fight over one element; an element showing that another script lacks its kind is taken over.
  */
 export const snippetMounter = (kinds: KindSet): SnippetMounter => {
-  const source: AttributeSource = ['data-', 'data-repkit', kinds];
+  const source: AttributeSource = { $prefix: 'data-', $typeAttribute: 'data-repkit', $kinds: kinds };
   let attributeObserver: MutationObserver | undefined;
   /** The teardown of the auto mode while it runs: a second autoMount() gets the same one. */
   let stopAuto: (() => void) | undefined;

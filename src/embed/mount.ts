@@ -22,9 +22,15 @@ export interface Embedded {
 
 /**
  * Where an element's attributes come from (`data-repkit` + `data-*`, or the custom element's),
- * and the kinds they may ask for. A tuple: property names survive minification.
+ * and the kinds they may ask for.
  */
-export type AttributeSource = [prefix: string, typeAttribute: string, kinds: KindSet];
+export interface AttributeSource {
+  /** Before each option's attribute name: `'data-'`, or none on the element. */
+  readonly $prefix: string;
+  /** The attribute that names the kind. */
+  readonly $typeAttribute: string;
+  readonly $kinds: KindSet;
+}
 
 // Symbol.for: a second copy of the script on the page sees the first one's widgets.
 const STATE = /* @__PURE__ */ Symbol.for('repkit.embedded');
@@ -34,8 +40,11 @@ type Carrier = Element & { [STATE]?: Embedded };
 /** What repkit mounted into `container` (a snippet, or a node in `<repkit-widget>`'s shadow root), if anything. */
 export const stateOf = (container: Element): Embedded | undefined => (container as Carrier)[STATE];
 
-const read = (element: Element, [prefix, typeAttribute, kinds]: AttributeSource): Record<string, unknown> => ({
-  ...readOptions(element, prefix, kinds.options), // every option the kinds have
+const read = (
+  element: Element,
+  { $prefix: prefix, $typeAttribute: typeAttribute, $kinds: kinds }: AttributeSource,
+): Record<string, unknown> => ({
+  ...readOptions(element, prefix, kinds.$options), // every option the kinds have
   type: element.getAttribute(typeAttribute),
 });
 
@@ -83,12 +92,12 @@ export const sync = (element: Element, source: AttributeSource, container: Eleme
     }
     unmount(container);
   }
-  const [prefix, typeAttribute, kinds] = source;
+  const { $prefix: prefix, $typeAttribute: typeAttribute, $kinds: kinds } = source;
   const next: Embedded = ((container as Carrier)[STATE] = { read: options, owner: kinds });
   try {
     if (unreadable) throw unreadable;
     const type = options.type;
-    if (typeof type == 'string' && !Object.hasOwn(kinds.byType, type)) next.missing = type;
+    if (typeof type == 'string' && !Object.hasOwn(kinds.$byType, type)) next.missing = type;
     next.widget = createFrom(kinds, options as unknown as WidgetConfig).mount(container);
   } catch (error) {
     next.failure = mountFailure(container, forAttribute(error, prefix, typeAttribute), options.nonce as string | undefined);
@@ -105,5 +114,5 @@ export const isOwned = (element: Element, kinds: KindSet): boolean => stateOf(el
  */
 export const isOpenTo = (element: Element, kinds: KindSet): boolean => {
   const state = stateOf(element);
-  return !state || (state.owner !== kinds && !!state.missing && Object.hasOwn(kinds.byType, state.missing));
+  return !state || (state.owner !== kinds && !!state.missing && Object.hasOwn(kinds.$byType, state.missing));
 };

@@ -24,7 +24,7 @@ export const DEFAULT_SCRIPT_URL: string = /* @__PURE__ */ (() => `https://unpkg.
  */
 export const snippet = (config: WidgetConfig, options: SnippetOptions = {}): string => {
   createWidget(config); // validates; the widget is never mounted
-  const table = ALL_KINDS.byType[config.type]!.kind.options;
+  const table = ALL_KINDS.$byType[config.type]!.kind.options;
   const attributes: Html[] = [];
   for (const name of Object.keys(config)) {
     const value = (config as unknown as Record<string, unknown>)[name];

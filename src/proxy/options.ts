@@ -38,8 +38,9 @@ const STORE_METHODS = ['get', 'set', 'claim', 'release', 'pause', 'pausedUntil',
 export const LOG_INTERVAL_MS = 60_000;
 
 /**
- * The default `onEvent`: lines in the server's log, which is the operator's to read. `ready`
- * is one console.info line. Of the others, the first event of a kind (its type, status and
+ * The default `onEvent`: lines in the server's log, which is the operator's to read, for what
+ * needs a look; nothing for `ready`, since a proxy that works is silent (on Workers every new
+ * isolate creates one). Of the others, the first event of a kind (its type, status and
  * message, whatever the path) is written at once; its repeats within the minute become one line
  * with their count at the end of it, so a service failing for every address writes a few lines
  * a minute, not one per request.
@@ -57,7 +58,7 @@ const summarisedLog = (): ((event: ProxyEvent) => void) => {
       ),
   });
   return (event) => {
-    if (event.type == 'ready') return console.info(event.message);
+    if (event.type == 'ready') return;
     const kind = `${event.type} ${event.status ?? ''} ${event.path ? event.message.split(event.path).join('…') : event.message}`;
     if (kinds.note(kind, event)) console.warn(event.message);
   };

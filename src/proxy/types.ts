@@ -208,9 +208,10 @@ export interface ProxyOptions {
   /**
    * Hears what the proxy serves when it is created (`ready`), and of refused origins (each once
    * an hour) and the service's failures and refusals, once per upstream request, not per visitor
-   * (a `ProxyEvent`; docs/proxy.md, "When something is refused"). The default writes `ready` as
-   * one console.info line and the others with console.warn, the first of each kind (type, status
-   * and message, whatever the path) at once and its repeats as one line a minute with their count.
+   * (a `ProxyEvent`; docs/proxy.md, "When something is refused"). The default writes nothing for
+   * `ready` (a proxy that works is silent; pass your own `onEvent` to log it) and the others with
+   * console.warn, the first of each kind (type, status and message, whatever the path) at once and
+   * its repeats as one line a minute with their count.
    * @default a summarising console log
    */
   onEvent?: (event: ProxyEvent) => void;

@@ -37,7 +37,7 @@ export const kindScript = <T extends WidgetType>(widgetClass: KindClass & { read
   }
   return {
     ...mounter,
-    WIDGET_TYPES: Object.keys(kinds.byType) as T[],
+    WIDGET_TYPES: Object.keys(kinds.$byType) as T[],
     createWidget: <K extends T>(config: WidgetOptionsByType[K] & { type: K }) =>
       createFrom(kinds, config as WidgetConfig) as WidgetByType[K],
   };

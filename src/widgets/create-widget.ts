@@ -8,7 +8,7 @@ import { WIDGET_CLASSES, type WidgetByType, type WidgetConfig, type WidgetOption
 export const ALL_KINDS: KindSet = /* @__PURE__ */ kindSet(WIDGET_CLASSES);
 
 /** The `type` values `createWidget` accepts. */
-export const WIDGET_TYPES = /* @__PURE__ */ (() => Object.keys(ALL_KINDS.byType) as WidgetType[])();
+export const WIDGET_TYPES = /* @__PURE__ */ (() => Object.keys(ALL_KINDS.$byType) as WidgetType[])();
 
 /**
  * Creates a widget of the config's `type`. Validates the config at once; options no kind

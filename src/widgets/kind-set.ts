@@ -17,11 +17,11 @@ export interface KindClass {
  */
 export interface KindSet {
   /** The classes by `type`, aliases included. */
-  readonly byType: Readonly<Record<string, KindClass>>;
+  readonly $byType: Readonly<Record<string, KindClass>>;
   /** Every option any kind of the set has, by name: what an HTML attribute may set. */
-  readonly options: OptionTable;
+  readonly $options: OptionTable;
   /** What `type` must be, for the error an unknown type gets. */
-  readonly expected: string;
+  readonly $expected: string;
 }
 
 /**
@@ -34,9 +34,9 @@ export const kindSet = (classes: readonly KindClass[], expected?: string): KindS
     for (const type of [widgetClass.kind.name, ...(widgetClass.kind.aliases ?? [])]) byType[type] = widgetClass;
   }
   return {
-    byType,
-    options: Object.assign({}, ...classes.map((widgetClass) => widgetClass.kind.options)) as OptionTable,
-    expected:
+    $byType: byType,
+    $options: Object.assign({}, ...classes.map((widgetClass) => widgetClass.kind.options)) as OptionTable,
+    $expected:
       expected ??
       `one of ${Object.keys(byType)
         .map((type) => `"${type}"`)
@@ -49,7 +49,7 @@ export const kindSet = (classes: readonly KindClass[], expected?: string): KindS
  * @throws OptionError naming `type` when the set does not carry it, or naming the option at
  * fault when the config is invalid.
  */
-export const createFrom = ({ byType, expected }: KindSet, config: WidgetConfig): AnyWidget => {
+export const createFrom = ({ $byType: byType, $expected: expected }: KindSet, config: WidgetConfig): AnyWidget => {
   const type = (config as { type?: unknown } | null)?.type;
   const widgetClass = typeof type == 'string' ? ownValue(byType, type) : undefined;
   return new (widgetClass ?? invalid('type', expected, type))(config as never);

@@ -58,7 +58,7 @@ export const documentedTables = (): DocumentedTable[] => {
     { heading: 'Proxy options', page: PROXY_PAGE, table: PROXY_DEFAULTS, options: docs.proxy, extra: [] },
     // Every kind folder; an alias such as `badges` has no folder and no table of its own.
     ...Object.entries(docs.kinds).map(([kind, options]) => {
-      const widgetClass = ownValue(ALL_KINDS.byType, kind);
+      const widgetClass = ownValue(ALL_KINDS.$byType, kind);
       if (!widgetClass) throw new Error(`src/widgets/kinds/${kind} is not in the registry (src/widgets/kinds/index.ts)`);
       return { heading: headingOf(kind), page: OPTIONS_PAGE, table: widgetClass.kind.options, options, extra: [] };
     }),
@@ -88,7 +88,7 @@ export const markdownTable = (table: DocumentedTable): string =>
   ].join('\n');
 
 /** `createWidget`'s own option, which no interface of options holds (it picks the interface). */
-export const TYPE_ROW = `| \`type\` | \`${Object.keys(ALL_KINDS.byType)
+export const TYPE_ROW = `| \`type\` | \`${Object.keys(ALL_KINDS.$byType)
   .map((type) => `'${type}'`)
   .join(' \\| ')}\` | required | Which widget to build (\`createWidget\` and the element; \`'badges'\` is an alias of \`'badge'\`). |`;
 
