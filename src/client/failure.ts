@@ -4,8 +4,8 @@ import { pageOrigin } from '../util/values';
 /**
  * What went wrong with one attempt, as data: the transport, the envelope and the response
  * checks throw it (see {@link fail}), the retry policy decides on its kind, never on a sentence,
- * and only {@link serviceError} turns it into words. A tuple rather than an object: this runs
- * in every page bundle, and property names survive minification.
+ * and only {@link serviceError} turns it into words. Still a tuple, written when property names
+ * survived minification; a named object with `$` fields (rollup.config.mjs, INTERNAL_PROPERTY, which terser shortens) costs about the same and should replace it.
  * - `detail`: what the words need (the `$` of {@link WORDS}): the status (`http`), the problem
  *   (`malformed`), how far an answer had come (`network`: empty when none began), the time
  *   allowed (`timeout`), the byte limit (`too-large`) or the reset (`quota`, epoch ms);

@@ -32,7 +32,7 @@ export const nextFrame = (win: (Window & typeof globalThis) | null | undefined):
 /** The class that lets the browser skip a card's contents while it is off screen (base.css). */
 const SKIPPABLE = 'rk-skip';
 
-/** The frame request made for each window since its last frame, and the cards mounted since, waiting for {@link placeCards} (a tuple: property names survive minification). */
+/** The frame request made for each window since its last frame, and the cards mounted since, waiting for {@link placeCards} (still a tuple, written when property names survived minification; a named object with `$` fields (rollup.config.mjs, INTERNAL_PROPERTY, which terser shortens) costs about the same and should replace it). */
 const unplaced = new WeakMap<object, [raf: unknown, cards: HTMLElement[]]>();
 
 /**
