@@ -205,6 +205,12 @@ export interface Messages {
   /** When the address has no profile. */
   'No profile set up yet.': string;
 
+  // Annotate (repkit/annotate): the chip after an address and the card it opens
+  /** The chip's accessible name: the first `$` is the total score, the second its tier's name ("Gold"), both in this order. */
+  'Reputation $, $ tier': string;
+  /** The card's accessible name: `$` is the shortened address. */
+  'Reputation of $': string;
+
   // The proxy's SVG badges: images for READMEs, a label and a value in a few words (lower case where the language has it)
   /** The label of the proxy's SVG reputation badge. */
   reputation: string;

@@ -100,6 +100,8 @@ const messages: Locale = {
   'registrar $': 'المسجِّل $',
   '$ NFTs': { zero: 'رموز NFT: $', one: 'رموز NFT: $', two: 'رموز NFT: $', few: 'رموز NFT: $', many: 'رموز NFT: $', other: 'رموز NFT: $' },
   'No profile set up yet.': 'لم يُنشأ ملف شخصي بعد.',
+  'Reputation $, $ tier': 'السمعة $، الفئة $',
+  'Reputation of $': 'سمعة $',
   reputation: 'السمعة',
   badges: 'الشارات',
   none: 'لا شيء',

@@ -92,6 +92,8 @@ const messages: Locale = {
   'registrar $': 'Registrar $',
   '$ NFTs': { one: '$ NFT', other: '$ NFTs' },
   'No profile set up yet.': 'Noch kein Profil eingerichtet.',
+  'Reputation $, $ tier': 'Reputation $, Stufe $',
+  'Reputation of $': 'Reputation von $',
   reputation: 'Reputation',
   badges: 'Abzeichen',
   none: 'keine',

@@ -92,6 +92,8 @@ const messages: Locale = {
   'registrar $': 'registrador $',
   '$ NFTs': { one: '$ NFT', many: '$ NFT', other: '$ NFT' },
   'No profile set up yet.': 'Aún no hay ningún perfil configurado.',
+  'Reputation $, $ tier': 'Reputación $, nivel $',
+  'Reputation of $': 'Reputación de $',
   reputation: 'reputación',
   badges: 'insignias',
   none: 'ninguna',

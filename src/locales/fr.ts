@@ -92,6 +92,8 @@ const messages: Locale = {
   'registrar $': 'registraire $',
   '$ NFTs': { one: '$ NFT', many: '$ NFT', other: '$ NFT' },
   'No profile set up yet.': 'Aucun profil configuré pour l’instant.',
+  'Reputation $, $ tier': 'Réputation $, niveau $',
+  'Reputation of $': 'Réputation de $',
   reputation: 'réputation',
   badges: 'badges',
   none: 'aucun',

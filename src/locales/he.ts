@@ -93,6 +93,8 @@ const messages: Locale = {
   'registrar $': 'רשם $',
   '$ NFTs': { one: '$ NFT', two: '$ NFT', other: '$ NFT' },
   'No profile set up yet.': 'עדיין לא הוגדר פרופיל.',
+  'Reputation $, $ tier': 'מוניטין $, דרגה $',
+  'Reputation of $': 'המוניטין של $',
   reputation: 'מוניטין',
   badges: 'תגים',
   none: 'אין',

@@ -93,6 +93,8 @@ const messages: Locale = {
   'registrar $': 'レジストラ $',
   '$ NFTs': { other: 'NFT $ 点' },
   'No profile set up yet.': 'プロフィールはまだ設定されていません。',
+  'Reputation $, $ tier': 'レピュテーション $、$ ティア',
+  'Reputation of $': '$ のレピュテーション',
   reputation: 'レピュテーション',
   badges: 'バッジ',
   none: 'なし',

@@ -92,6 +92,8 @@ const messages: Locale = {
   'registrar $': '등록기관 $',
   '$ NFTs': { other: 'NFT $개' },
   'No profile set up yet.': '아직 설정된 프로필이 없습니다.',
+  'Reputation $, $ tier': '평판 $, $ 등급',
+  'Reputation of $': '$의 평판',
   reputation: '평판',
   badges: '배지',
   none: '없음',

@@ -92,6 +92,8 @@ const messages: Locale = {
   'registrar $': 'registrador $',
   '$ NFTs': { one: '$ NFT', many: '$ NFTs', other: '$ NFTs' },
   'No profile set up yet.': 'Nenhum perfil configurado ainda.',
+  'Reputation $, $ tier': 'Reputação $, nível $',
+  'Reputation of $': 'Reputação de $',
   reputation: 'reputação',
   badges: 'emblemas',
   none: 'nenhum',

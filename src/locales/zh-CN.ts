@@ -92,6 +92,8 @@ const messages: Locale = {
   'registrar $': '注册商 $',
   '$ NFTs': { other: '$ 个 NFT' },
   'No profile set up yet.': '尚未设置个人资料。',
+  'Reputation $, $ tier': '声誉 $，$ 等级',
+  'Reputation of $': '$ 的声誉',
   reputation: '声誉',
   badges: '徽章',
   none: '无',
