@@ -266,8 +266,9 @@ export const startAnnotating = (
     }
   });
 
+  /** The card's code, once asked for; and once loaded, so that a click is handled in its own task (it may prevent the default). */
   let cardModule: Promise<CardModule> | undefined;
-  const card = o.card ? (chip: HTMLElement) => (cardModule ??= loadCard()).then((m) => m.cardFor(chip, context)) : undefined;
+  let cardLoaded: CardModule | undefined;
   const context: CardContext = {
     client,
     scoreOf: (address) => scores.get(address)?.totalScore,
@@ -278,8 +279,11 @@ export const startAnnotating = (
   };
   const onChipEvent = (event: Event): void => {
     const chip = event.target as HTMLElement;
-    if (!card || !placementOfChip.has(chip) || !chipButton(chip)) return;
-    void card(chip).then((opener) => opener(event), Boolean);
+    if (!o.card || !placementOfChip.has(chip) || !chipButton(chip)) return;
+    if (cardLoaded) return cardLoaded.cardFor(chip, context)(event);
+    cardModule ??= loadCard().then((loaded) => (cardLoaded = loaded));
+    // A card that cannot load (its file missing) leaves the chip as it is.
+    cardModule.then((loaded) => loaded.cardFor(chip, context)(event), Boolean);
   };
   const CHIP_EVENTS = ['pointerover', 'pointerout', 'focusin', 'focusout', 'click'] as const;
   for (const type of CHIP_EVENTS) root.addEventListener(type, onChipEvent);

@@ -144,6 +144,11 @@ const makeCard = (chip: HTMLElement, context: CardContext): Card | undefined => 
   render();
   let loaded = false;
   const card: Card = { element };
+  // Focus in the card when it closes (Escape, or it closed under the visitor) goes back to the chip;
+  // before it is hidden, while the browser still says where focus is.
+  element.addEventListener('beforetoggle', (event) => {
+    if ((event as ToggleEvent).newState == 'closed' && element.contains(root.activeElement)) button.focus();
+  });
   element.addEventListener('toggle', (event) => {
     const open = (event as ToggleEvent).newState == 'open';
     chipButton(chip)?.setAttribute('aria-expanded', String(open));

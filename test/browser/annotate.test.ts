@@ -41,7 +41,7 @@ beforeAll(async () => {
   const node = (await import(/* @vite-ignore */ pathToFileURL(PROXY_NODE_DIST).href)) as ProxyNode;
   site = await listen((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const file = /^\/dist\/([\w.-]+\.m?js)$/.exec(path)?.[1];
+    const file = /^\/dist\/((?:locales\/)?[\w.-]+\.m?js)$/.exec(path)?.[1];
     if (file) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
       return void res.end(readFileSync(`${ROOT}dist/${file}`));
@@ -210,4 +210,128 @@ describe('annotate: a forum thread through repkit/proxy', () => {
     expect(log.console.filter((l) => !/Failed to load resource/.test(l))).toEqual([]);
     await page.context().close();
   });
+});
+
+/** A short thread: three addresses with data (the sandbox's rich one first), in the page's language and a theme. */
+const cardPage = (lang: string, theme: string) =>
+  pageOf(
+    `<main><h1>Council</h1>
+<p>Proposed by ${ADDRESSES.rich} yesterday.</p>
+<p>Seconded by ${ADDRESSES.identityOnly} and ${ADDRESSES.noBadges}.</p>
+<p><button type="button" id="elsewhere">Reply</button></p></main>`,
+    `<script src="/dist/repkit.annotate.js" data-base-url="${proxyUrl}/rep" data-theme="${theme}"></script>` +
+      (lang == 'ar' ? `\n<script src="/dist/locales/ar.js"></script>` : ''),
+    lang,
+    // Far apart, so that an open card never covers another chip.
+    '<style>main > p + p { margin-top: 320px; }</style>',
+  ).replace(`<html lang="${lang}">`, `<html lang="${lang}" dir="${lang == 'ar' ? 'rtl' : 'ltr'}">`);
+
+/** Whether the first chip's card is open, and where focus is inside that chip (the card, its button, or nothing). */
+const cardState = (page: Page) =>
+  page.$eval('[data-repkit-chip]', (chip) => {
+    const root = chip.shadowRoot!;
+    const focused = document.activeElement == chip ? (root.activeElement?.className ?? '') : '';
+    return { open: !!root.querySelector('.card:popover-open'), focused, text: root.querySelector('.card')?.textContent ?? '' };
+  });
+
+const waitForCard = (page: Page, open: boolean) =>
+  page.waitForFunction(
+    (want) => !!document.querySelector('[data-repkit-chip]')!.shadowRoot!.querySelector('.card:popover-open') == want,
+    open,
+  );
+
+describe('annotate: the card', () => {
+  it('opens on hover after a moment, and closes when the pointer moves away', async () => {
+    html = cardPage('en', 'light');
+    const { page, log } = await browser.page();
+    await page.goto(`${site}/`);
+    await chipsOf(page, 3);
+    await page.locator('[data-repkit-chip]').first().hover();
+    await waitForCard(page, true);
+    expect((await cardState(page)).focused).toBe('');
+    await page.mouse.move(5, 5);
+    await waitForCard(page, false);
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens by keyboard (Tab to the chip, Enter), shows the badges, closes on Escape with focus back on the chip, and on a click elsewhere', async () => {
+    html = cardPage('en', 'light');
+    const { page, log } = await browser.page();
+    await page.goto(`${site}/`);
+    await chipsOf(page, 3);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-repkit-chip'))).toBe(true);
+    await page.keyboard.press('Enter');
+    await waitForCard(page, true);
+    expect((await cardState(page)).focused).toBe('card');
+    await page.waitForFunction(
+      () => !/Loading/.test(document.querySelector('[data-repkit-chip]')!.shadowRoot!.querySelector('.card')!.textContent!),
+    );
+    const { text } = await cardState(page);
+    expect(text).toContain('Reputation score');
+    expect(text).toContain('Badges');
+    await page.keyboard.press('Escape');
+    await waitForCard(page, false);
+    expect((await cardState(page)).focused).toBe('chip');
+    await page.keyboard.press('Enter');
+    await waitForCard(page, true);
+    await page.mouse.click(5, 5);
+    await waitForCard(page, false);
+    expect(log.errors).toEqual([]);
+    expect(log.console.filter((l) => !/Failed to load resource/.test(l))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens on a tap (touch emulation), one card at a time', async () => {
+    html = cardPage('en', 'light');
+    const { page } = await browser.page({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 800 } });
+    await page.goto(`${site}/`);
+    await chipsOf(page, 3);
+    await page.locator('[data-repkit-chip]').first().tap();
+    await waitForCard(page, true);
+    await page.locator('[data-repkit-chip]').nth(1).tap();
+    await page.waitForFunction(() => document.querySelectorAll('[data-repkit-chip]')[1]!.shadowRoot!.querySelector('.card:popover-open'));
+    const open = await page.$$eval(
+      '[data-repkit-chip]',
+      (chips) => chips.filter((c) => c.shadowRoot!.querySelector('.card:popover-open')).length,
+    );
+    expect(open).toBe(1);
+    await page.context().close();
+  });
+
+  for (const lang of ['en', 'ar']) {
+    for (const theme of ['light', 'dark']) {
+      it(`axe finds nothing, at any impact, with the card open (${lang}, ${theme})`, async () => {
+        html = cardPage(lang, theme);
+        const { page, log } = await browser.page({ reducedMotion: 'reduce' });
+        await page.goto(`${site}/`);
+        const chips = await chipsOf(page, 3);
+        if (lang == 'ar') expect(chips[0]!.label).toMatch(/^السمعة [\d,٬٠-٩]+، الفئة /);
+        await page.locator('[data-repkit-chip]').first().click();
+        await waitForCard(page, true);
+        await page.waitForFunction(
+          () => !/Loading/.test(document.querySelector('[data-repkit-chip]')!.shadowRoot!.querySelector('.card')!.textContent!),
+        );
+        await page.addScriptTag({ content: AXE });
+        const violations = await page.evaluate(async () => {
+          const { axe } = window as unknown as {
+            axe: {
+              run(
+                context: object,
+                options: object,
+              ): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }>;
+            };
+          };
+          const result = await axe.run(document, {
+            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+          });
+          return result.violations.map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+        });
+        expect(violations).toEqual([]);
+        expect(log.errors).toEqual([]);
+        await page.context().close();
+      });
+    }
+  }
 });
