@@ -108,13 +108,26 @@ export const startAnnotating = (
   };
   const visible = (address: string): boolean => [...(waiting.get(address) ?? [])].some((chip) => onScreen.has(chip));
 
+  /** Addresses whose answer arrived and whose chips are still to show it: drawn in slices too (a batch brings 50 at once). */
+  const answered: string[] = [];
+
   const settle = (address: string, found: UserScores | null): void => {
     scores.set(address, found);
-    for (const chip of waiting.get(address) ?? []) {
-      show(chip, found);
-      sight.unobserve(chip);
+    answered.push(address);
+    slices.wake();
+  };
+
+  /** Shows answers in their chips until `due`; returns whether any are left. */
+  const showAnswers = (due: number): boolean => {
+    while (answered.length && performance.now() < due) {
+      const address = answered.shift()!;
+      for (const chip of waiting.get(address) ?? []) {
+        show(chip, scores.get(address)!);
+        sight.unobserve(chip);
+      }
+      waiting.delete(address);
     }
-    waiting.delete(address);
+    return answered.length > 0;
   };
 
   /**
@@ -139,9 +152,10 @@ export const startAnnotating = (
     placements.push(placement);
     placementOfChip.set(chip, placement);
     if (placement.text) placementOfText.set(placement.text, placement);
-    const known = scores.get(address);
-    if (known !== undefined) return show(chip, known);
     let chips = waiting.get(address);
+    const known = scores.get(address);
+    // Answered, and not waiting to be drawn: shown at once.
+    if (known !== undefined && !chips) return show(chip, known);
     if (!chips) {
       waiting.set(address, (chips = new Set()));
       pending.add(address);
@@ -242,14 +256,20 @@ export const startAnnotating = (
 
   const watcher = new MutationObserver((records) => {
     absorb(records);
-    slices.wake();
+    // Content the page just added (a reply, the next page of a thread) gets a first slice at
+    // once, before it is painted; the rest in idle slices.
+    if (slices.idle()) slices.runNow();
+    else slices.wake();
   });
 
   const slices: Slices = idleSlices(doc, (due) => {
     absorb(watcher.takeRecords());
-    const more = work(due);
+    // Answers first: their chips are already in the page, waiting.
+    const more = showAnswers(due) || work(due);
     // Our own changes (split text, chips) are not the page's.
     watcher.takeRecords();
+    // Read through: whatever is still to ask for goes now (the sightings may all have come earlier).
+    if (!more && pending.size) request();
     return more;
   });
 
