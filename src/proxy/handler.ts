@@ -306,8 +306,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       if (typeof context?.waitUntil == 'function') context.waitUntil(refreshing);
       return { answer: cached, state: 'stale' };
     }
-    if (!inflight.has(route.path)) {
-      // Only what would go to the service spends the client's budget (a copy kept for errors may stand in).
+    if (!inflight.has(route.path) && Date.now() >= quotaResetAt) {
+      // Only what would go to the service spends the client's budget (a copy kept for errors may
+      // stand in); a request that the quota pause will refuse spends none.
       const refused = await budget.spend(context?.client, route.path);
       if (refused) return cached && servesOnError(cached, o, Date.now()) ? { answer: cached, state: 'stale' } : refused;
     }
