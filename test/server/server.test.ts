@@ -13,6 +13,7 @@ import { OptionError } from '../../src/client/option-error';
 import { ServiceClient } from '../../src/client/service-client';
 import { parseStored } from '../../src/widgets/storage';
 import { registerLocale } from '../../src/i18n/locale';
+import { SHIPPED_LOCALES } from '../../src/i18n/shipped';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 
 const server = useSandbox();
@@ -185,6 +186,15 @@ describe('fetchAndRender', () => {
     expect(persian).toMatch(/<div part="widget" class="rk rk--reputation" lang="fa-IR" dir="rtl"/);
     expect(persian).toContain('امتیاز');
     expect(persian).toContain(' locale="fa-IR"');
+  });
+
+  it('renders every shipped language, with no import of its locale module, right to left where it is written so', async () => {
+    for (const [tag, catalogue] of Object.entries(SHIPPED_LOCALES)) {
+      const markup = await fetchAndRender({ type: 'reputation', apiKey: API_KEY, baseUrl: server.url, address: ADDRESSES.rich, locale: tag });
+      expect(markup, tag).toContain(`>${String(catalogue['Reputation score'])}<`);
+      expect(markup, tag).not.toContain('Reputation score');
+      expect(markup, tag).toMatch(new RegExp(`lang="${tag}"${catalogue.dir == 'rtl' ? ' dir="rtl"' : ' aria-busy'}`));
+    }
   });
 
   it('writes messages as a JSON attribute the element reads back', () => {
