@@ -186,7 +186,11 @@ describe('server-rendered widgets in every shipped language', () => {
     expect(direction).toBe(catalogue.default.dir == 'rtl' ? 'rtl' : 'ltr');
 
     const { page: live, log } = await browser.page();
-    await servePage(live, `${browser.url}/ssr-${tag}.html`, page(`<script src="/dist/repkit.umd.js"></script><script src="/dist/locales/${tag}.js"></script>`));
+    await servePage(
+      live,
+      `${browser.url}/ssr-${tag}.html`,
+      page(`<script src="/dist/repkit.umd.js"></script><script src="/dist/locales/${tag}.js"></script>`),
+    );
     await live.goto(`${browser.url}/ssr-${tag}.html`);
     await live.waitForFunction(() =>
       Array.from(document.querySelectorAll('repkit-widget')).every((element) => element.widget?.data !== undefined),

@@ -190,7 +190,13 @@ describe('fetchAndRender', () => {
 
   it('renders every shipped language, with no import of its locale module, right to left where it is written so', async () => {
     for (const [tag, catalogue] of Object.entries(SHIPPED_LOCALES)) {
-      const markup = await fetchAndRender({ type: 'reputation', apiKey: API_KEY, baseUrl: server.url, address: ADDRESSES.rich, locale: tag });
+      const markup = await fetchAndRender({
+        type: 'reputation',
+        apiKey: API_KEY,
+        baseUrl: server.url,
+        address: ADDRESSES.rich,
+        locale: tag,
+      });
       expect(markup, tag).toContain(`>${String(catalogue['Reputation score'])}<`);
       expect(markup, tag).not.toContain('Reputation score');
       expect(markup, tag).toMatch(new RegExp(`lang="${tag}"${catalogue.dir == 'rtl' ? ' dir="rtl"' : ' aria-busy'}`));
