@@ -11,6 +11,7 @@ import { toNodeListener } from '../../src/proxy/node';
 import { fetchAndRender, renderToString, scriptSafeJson } from '../../src/server';
 import { OptionError } from '../../src/client/option-error';
 import { ServiceClient } from '../../src/client/service-client';
+import { createWidget, snippet } from '../../src/index';
 import { parseStored } from '../../src/widgets/storage';
 import { registerLocale } from '../../src/i18n/locale';
 import { SHIPPED_LOCALES } from '../../src/i18n/shipped';
@@ -115,6 +116,16 @@ describe('repkit/server', () => {
       '"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\\u003c!-- \\u003c/template\\u003e\\u003c/repkit-widget\\u003e \\u2028\\u2029 \\u0026 \\"\' \\u003cimg src=x onerror=alert(2)\\u003e"',
     );
     expect(JSON.parse(scriptSafeJson(JSON.stringify(HOSTILE)))).toBe(HOSTILE);
+  });
+
+  it('says why a path baseUrl cannot work on a server, and takes one in a snippet (the page resolves it)', async () => {
+    const config = { type: 'reputation', baseUrl: '/rep', address: ADDRESSES.rich } as const;
+    const reason =
+      /"baseUrl" must be an absolute http\(s\) URL here: a path is resolved against the page's origin, and a server has none, got "\/rep"/;
+    await expect(fetchAndRender(config)).rejects.toThrow(reason);
+    expect(() => createWidget(config)).toThrow(reason);
+    expect(() => new ServiceClient({ baseUrl: '/rep' })).toThrow(reason);
+    expect(snippet(config, { scriptUrl: '/assets/repkit.umd.js' })).toContain('data-base-url="/rep"');
   });
 
   it('throws OptionError for a bad config, as the widgets do', async () => {
