@@ -83,16 +83,17 @@ export const checkApiKey = (v: unknown, name = 'apiKey'): string => {
 export const checkBaseUrl = (v: unknown, name = 'baseUrl'): string => {
   if (v === undefined) return DEFAULT_BASE_URL;
   const origin = globalThis.location?.origin;
-  const base = typeof v == 'string' && plainHttpBase(v, origin);
-  if (base) return base;
-  // A path is resolved against the page's origin: a server (or a `file://` page) has none to give.
-  if (typeof v == 'string' && /^\/(?!\/)/.test(v) && (!origin || origin == 'null'))
-    return invalid(
+  return (
+    (typeof v == 'string' && plainHttpBase(v, origin)) ||
+    invalid(
       name,
-      `an absolute http(s) URL here: a path is resolved against the page's origin, and ${origin ? 'this page' : 'a server'} has none`,
+      // A path is resolved against the page's origin: a server (or a `file://` page) has none.
+      (origin && origin != 'null') || !`${v}`.startsWith('/')
+        ? 'an absolute http(s) URL without user info, query or fragment, or a path starting with a single "/"'
+        : "an absolute http(s) URL here: a path needs a page's origin to resolve against, and there is none",
       v,
-    );
-  return invalid(name, 'an absolute http(s) URL without user info, query or fragment, or a path starting with a single "/"', v);
+    )
+  );
 };
 
 /** Applies defaults and rejects values of the wrong type, naming the option. */

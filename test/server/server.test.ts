@@ -121,7 +121,7 @@ describe('repkit/server', () => {
   it('says why a path baseUrl cannot work on a server, and takes one in a snippet (the page resolves it)', async () => {
     const config = { type: 'reputation', baseUrl: '/rep', address: ADDRESSES.rich } as const;
     const reason =
-      /"baseUrl" must be an absolute http\(s\) URL here: a path is resolved against the page's origin, and a server has none, got "\/rep"/;
+      /"baseUrl" must be an absolute http\(s\) URL here: a path needs a page's origin to resolve against, and there is none, got "\/rep"/;
     await expect(fetchAndRender(config)).rejects.toThrow(reason);
     expect(() => createWidget(config)).toThrow(reason);
     expect(() => new ServiceClient({ baseUrl: '/rep' })).toThrow(reason);
