@@ -28,21 +28,23 @@ export const snippet = (config: WidgetConfig, options: SnippetOptions): string =
   const path = typeof config.baseUrl == 'string' && /^\/(?!\/)/.test(config.baseUrl);
   createWidget(path ? { ...config, baseUrl: `https://page.invalid${config.baseUrl}` } : config);
   const table = ALL_KINDS.$byType[config.type]!.kind.options;
-  // Every attribute with its own leading space, `data-repkit` too: one list, one way of writing it.
-  const attributes: Html[] = [html` data-repkit="${config.type}"`];
+  const attributes: Html[] = [];
   for (const name of Object.keys(config)) {
     const value = (config as unknown as Record<string, unknown>)[name];
     if (name == 'type' || value === undefined) continue;
     const option = ownValue(table, name) ?? invalid(name, `an option of the ${config.type} widget`, name);
     // `messages` is an object: its attribute is JSON, as the snippet reads it.
     if (option.parse)
-      attributes.push(html` data-${attributeName(name)}="${typeof value == 'object' ? JSON.stringify(value) : String(value)}"`);
+      attributes.push(html`data-${attributeName(name)}="${typeof value == 'object' ? JSON.stringify(value) : String(value)}"`);
   }
   const scriptUrl: unknown = options?.scriptUrl;
   const src =
     (typeof scriptUrl == 'string' && (safeUrl(scriptUrl) ?? safePath(scriptUrl))) ||
     invalid('scriptUrl', 'where the page loads repkit\'s script from: an absolute http(s) URL or a path starting with "/"', scriptUrl);
   const nonce = config.nonce && html` nonce="${config.nonce}"`;
-  return html`<div${attributes}></div>
+  // One space written between attributes, none at their ends: the build's HTML minifier keeps a
+  // written space and adds one of its own before a placeholder that follows a quoted value.
+  const spaced = attributes.flatMap((attribute, i) => (i ? [' ', attribute] : [attribute]));
+  return html`<div data-repkit="${config.type}" ${spaced}></div>
 <script src="${src}" async${nonce}></script>`.markup;
 };
