@@ -6,11 +6,11 @@
  * loopback, the only address these tests ever reach.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Miniflare } from 'miniflare';
-import { ensureProxyBuild, PROXY_WORKERS_DIST } from './build.mjs';
+import { ensureProxyBuild, PROXY_DIST, PROXY_WORKERS_DIST, workerdModules } from './build.mjs';
 import { ADDRESSES, KEY, syntheticAddress, useSandbox } from './util';
 import ar from '../../src/locales/ar';
 
@@ -20,8 +20,7 @@ const SITE = 'https://site.example';
 const A = ADDRESSES.rich;
 
 const sb = useSandbox();
-let proxySource = '';
-let workersSource = '';
+let repkitModules: ReturnType<typeof workerdModules> = [];
 const started: Miniflare[] = [];
 
 /** A worker that builds its proxy from JSON options in `env.OPTIONS` and the key in `env.KEY`. */
@@ -43,11 +42,7 @@ export default {
 const startWorker = (main: string, bindings: Record<string, string>): Miniflare => {
   const mf = new Miniflare({
     modulesRoot: EXAMPLE,
-    modules: [
-      { type: 'ESModule', path: `${EXAMPLE}/worker.mjs`, contents: main },
-      { type: 'ESModule', path: `${EXAMPLE}/repkit/proxy`, contents: proxySource },
-      { type: 'ESModule', path: `${EXAMPLE}/repkit/proxy/workers`, contents: workersSource },
-    ],
+    modules: [{ type: 'ESModule', path: `${EXAMPLE}/worker.mjs`, contents: main }, ...repkitModules],
     bindings,
     compatibilityDate: '2025-01-01',
   });
@@ -64,8 +59,8 @@ const relay = { failing: false, url: '' };
 let relayServer: http.Server | undefined;
 
 beforeAll(async () => {
-  proxySource = readFileSync(ensureProxyBuild(), 'utf8');
-  workersSource = readFileSync(PROXY_WORKERS_DIST, 'utf8');
+  ensureProxyBuild();
+  repkitModules = workerdModules(EXAMPLE, { 'repkit/proxy': PROXY_DIST, 'repkit/proxy/workers': PROXY_WORKERS_DIST });
   relayServer = http.createServer(async (req, res) => {
     if (relay.failing) {
       res.writeHead(500, { 'Content-Type': 'application/json' });

@@ -16,6 +16,7 @@ import { parseStored } from '../../src/widgets/storage';
 import { registerLocale } from '../../src/i18n/locale';
 import { SHIPPED_LOCALES } from '../../src/i18n/shipped';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { WIDGET_PARTS } from '../../src/embed/element';
 
 const server = useSandbox();
 
@@ -50,7 +51,7 @@ describe('repkit/server', () => {
     expect(markup.endsWith('</template></div></div></template></repkit-widget>')).toBe(true);
     // The host as the browser builds it, with its own shadow root and the card's stylesheet.
     expect(markup).toContain(
-      '<div class="repkit" data-type="reputation" data-theme="dark" data-state="ready" exportparts="widget, total, score,',
+      `<div class="repkit" data-type="reputation" data-theme="dark" data-state="ready" exportparts="${WIDGET_PARTS.join(', ')}">`,
     );
     expect(markup).toMatch(
       /<template shadowrootmode="open"><style>[^]*?\.rk-score[^]*?<\/style><div part="widget" class="rk rk--reputation" lang="en" aria-busy="false">/,

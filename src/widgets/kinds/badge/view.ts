@@ -105,6 +105,7 @@ export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData, 'badg
   name: 'badge',
   aliases: ['badges'],
   css: /* @__PURE__ */ (() => tierCss() + clampCss + css)(),
+  parts: ['badges', 'badge', 'medal', 'ladder', 'description'],
   options: BADGE_OPTIONS,
   required: ['address'],
   placeholder: badgesPlaceholder,

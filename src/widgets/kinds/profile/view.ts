@@ -117,6 +117,7 @@ const copied = (button: HTMLElement, ok: boolean, { settings: { t }, later }: Ac
 export const profileKind: Kind<ProfileWidgetOptions, ProfileSettings, UserProfile | null, 'profile'> = {
   name: 'profile',
   css: /* @__PURE__ */ (() => clampCss + css)(),
+  parts: ['avatar', 'name', 'verified', 'copy', 'bio', 'socials', 'identities', 'identity', 'nfts'],
   options: PROFILE_OPTIONS,
   required: ['address'],
   placeholder: profilePlaceholder,
