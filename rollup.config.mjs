@@ -350,6 +350,20 @@ function batchNoOp(form) {
   };
 }
 
+/**
+ * The error classes (src/errors.ts) ship once, as dist/repkit.errors.mjs, which every ES module
+ * build imports instead of bundling: `instanceof OptionError` then holds whichever of `repkit`,
+ * `repkit/server` and `repkit/proxy` threw it (test/package/errors-shared.test.ts). The
+ * script-tag builds carry their own copy.
+ */
+const ERRORS_MODULE = resolve('src/errors.ts');
+/** @param {import('rollup').RollupOptions & { output: import('rollup').OutputOptions, external?: (string | RegExp)[] }} config */
+const sharingErrors = (config) => ({
+  ...config,
+  external: [ERRORS_MODULE, ...(config.external ?? [])],
+  output: { ...config.output, paths: { [ERRORS_MODULE]: './repkit.errors.mjs' } },
+});
+
 /** The proxy's two entries: `repkit/proxy` and `repkit/proxy/node`. */
 const PROXY_INPUT = { 'repkit.proxy': 'src/proxy/index.ts', 'repkit.proxy.node': 'src/proxy/node.ts' };
 
@@ -374,13 +388,18 @@ const scriptPlugins = (options) => [
 
 export default [
   {
+    input: { 'repkit.errors': ERRORS_MODULE },
+    output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs' },
+    plugins: [typescriptPlugin()],
+  },
+  sharingErrors({
     // The ES modules: `repkit` (pure, no side effects, readable; bundlers minify it) and
     // `repkit/embed` (auto-mounting). One build, so the embed entry imports the pure one's code (in a
     // shared chunk) and a page that loads both runs one copy of it; the chunks split off by import().
     input: { repkit: 'src/index.ts', 'repkit.embed': 'src/embed.ts' },
     output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: esmChunkFileNames },
     plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin(), batchNoOp('code')],
-  },
+  }),
   {
     // The script-tag build: everything, under the global RepKit, auto-mounting, minified.
     input: 'src/umd.ts',
@@ -421,12 +440,12 @@ export default [
   // repkit/proxy (the edge handler: standard fetch API only) and repkit/proxy/node (its
   // node:http adapter). Server code: ES modules only, built apart from the browser bundles
   // above so that neither ever pulls in the other.
-  {
+  sharingErrors({
     input: PROXY_INPUT,
     output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: 'repkit.proxy-[hash].mjs' },
     external: [/^node:/],
     plugins: [typescriptPlugin()],
-  },
+  }),
   {
     input: PROXY_INPUT,
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'repkit.proxy-[hash].d.ts' },
@@ -437,12 +456,12 @@ export default [
   // chunk shared with repkit/proxy), so that a worker bundles one module and the edge entry
   // never imports the Redis client. ioredis stays the user's (an optional peer dependency).
   ...Object.entries(PROXY_STORE_INPUT).flatMap(([name, input]) => [
-    {
+    sharingErrors({
       input: { [name]: input },
       output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs' },
       external: ['ioredis'],
       plugins: [typescriptPlugin()],
-    },
+    }),
     {
       input: { [name]: input },
       output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts' },
@@ -452,11 +471,11 @@ export default [
   ]),
   // repkit/server: widgets rendered to HTML on a server. The views' templates are minified as in
   // the browser bundles, so the markup is the same; built apart from them, like the proxy.
-  {
+  sharingErrors({
     input: { 'repkit.server': 'src/server.ts' },
     output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: 'repkit.server-[hash].mjs' },
     plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin()],
-  },
+  }),
   {
     input: { 'repkit.server': 'src/server.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'repkit.server-[hash].d.ts' },

@@ -133,5 +133,5 @@ export async function fetchAndRender(config: WidgetConfig, options: { signal?: A
 }
 
 export type { WidgetConfig, WidgetType } from './widgets/kinds';
-export { OptionError } from './client/option-error';
+export { RepkitError, ServiceError, OptionError, ArgumentError, MountError, isRepkitError } from './errors';
 export { VERSION } from './version';

@@ -40,7 +40,7 @@ type Waiting = [
 export interface BatchingNeeds {
   /** One GET on its own (./transport's `get`). */
   get: Get;
-  /** The error a caller's abort rejects with (./service-error's `abortError`). */
+  /** The error a caller's abort rejects with (./abort-error). */
   abortError: (signal: AbortSignal) => unknown;
 }
 

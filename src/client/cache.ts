@@ -1,4 +1,4 @@
-import { abortError } from './service-error';
+import { abortError } from './abort-error';
 
 /**
  * Results and in-flight requests shared by every client in the page. Keys hold the base URL,

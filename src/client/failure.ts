@@ -1,4 +1,4 @@
-import { ServiceError, type ServiceErrorKind } from './service-error';
+import { ServiceError, type ServiceErrorKind } from '../errors';
 import { pageOrigin } from '../util/values';
 
 /**
@@ -72,5 +72,9 @@ export const sentenceOf = (kind: ServiceErrorKind): string =>
  */
 export const serviceError = (url: string, status: number, [kind, detail, said, cause]: Failure): ServiceError => {
   const at = kind == 'quota' ? (detail as number) : 0;
-  return new ServiceError(status, `GET ${url}: ${said || words(kind, at ? new Date(at).toISOString() : detail)}`, kind, cause, at);
+  return new ServiceError(status, `GET ${url}: ${said || words(kind, at ? new Date(at).toISOString() : detail)}`, {
+    kind,
+    cause,
+    retryAt: at,
+  });
 };

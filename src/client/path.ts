@@ -1,3 +1,4 @@
+import { ArgumentError } from '../errors';
 import { shown } from './option-error';
 
 /**
@@ -17,11 +18,11 @@ export const segmentProblem = (value: unknown): string | undefined => {
   return undefined;
 };
 
-/** One path segment from user input, percent-encoded. @throws TypeError naming `name`. */
+/** One path segment from user input, percent-encoded. @throws ArgumentError (a `TypeError`) naming `name`. */
 export const segment = (name: string, value: unknown): string => {
   const problem = segmentProblem(value);
   if (problem) {
-    throw new TypeError(`repkit: ${name} must be ${problem}, got ${shown(value)}`);
+    throw new ArgumentError(name, `repkit: ${name} must be ${problem}, got ${shown(value)}`);
   }
   return encodeURIComponent(value as string);
 };

@@ -1,4 +1,4 @@
-import type { ServiceErrorKind } from './service-error';
+import type { ServiceErrorKind } from '../errors';
 
 /**
  * Statuses worth another try: 429 (the quota comes back) and the gateway errors that mean

@@ -1,5 +1,5 @@
 import { importBatch } from '../chunks/loaders';
-import { abortError } from './service-error';
+import { abortError } from './abort-error';
 import { get, type Get } from './transport';
 
 /** The sender of keyless requests: the batcher, loaded by the first of them (or `get`, when it cannot load). */

@@ -2,7 +2,7 @@ import { cacheClear, cacheGet, cacheSet, shareRequest } from './cache';
 import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } from './options';
 import { segment } from './path';
 import { request } from './request';
-import { abortError } from './service-error';
+import { abortError } from './abort-error';
 import type {
   BadgeDefinitions,
   CategoryDefinitions,

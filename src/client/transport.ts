@@ -1,6 +1,6 @@
 import { fail, isFailure } from './failure';
 import type { ResolvedClientOptions } from './options';
-import { abortError } from './service-error';
+import { abortError } from './abort-error';
 
 /** An HTTP answer, read whole: any status but a redirect. */
 export type Answer = readonly [status: number, text: string, headers: Headers];

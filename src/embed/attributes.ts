@@ -1,4 +1,5 @@
-import { OptionError, refuseNearMiss } from '../client/option-error';
+import { refuseNearMiss } from '../client/option-error';
+import { OptionError } from '../errors';
 import type { OptionTable } from '../widgets/option-types';
 import { ownValue } from '../util/values';
 

@@ -1,5 +1,5 @@
 import { sentenceOf } from '../client/failure';
-import { isServiceError } from '../client/service-error';
+import { isServiceError } from '../errors';
 import type { Message } from '../i18n/messages';
 import { formatAge } from '../render/format';
 import { html, type Html } from '../render/html';

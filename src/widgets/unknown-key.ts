@@ -1,4 +1,4 @@
-import { isServiceError, type ServiceError } from '../client/service-error';
+import { isServiceError, ServiceError } from '../errors';
 import { meantName } from '../util/option-checks';
 
 /**
@@ -25,20 +25,18 @@ const likeliest = (key: string, keys: readonly string[]): string | undefined =>
     undefined,
   );
 
-/** A 404 for a key the service does not define, with the defined key it probably meant. */
-type UnknownKey = ServiceError & { meant?: string };
-
 /**
  * Rethrows `error`; a 404 for a `key` that is not among the keys `defined` resolves to (the
- * service's definitions) but a near miss of one first gets `meant`, that key.
+ * service's definitions) becomes the same `ServiceError` with `meant`, the key it probably meant.
  */
 export const checkKey = async (error: unknown, key: string, defined: () => Promise<{ key: string }[]>): Promise<never> => {
   if (isServiceError(error) && error.statusCode == 404) {
     const keys = (await defined().catch(() => [{ key }])).map((d) => d.key);
-    (error as UnknownKey).meant = keys.includes(key) ? undefined : (meantName(key, keys) ?? likeliest(key, keys));
+    const meant = keys.includes(key) ? undefined : (meantName(key, keys) ?? likeliest(key, keys));
+    if (meant) throw new ServiceError(404, error.message, { kind: error.kind, cause: error.cause, meant });
   }
   throw error;
 };
 
 /** The defined key a 404 probably meant, when the key it was for is not defined. */
-export const meantKey = (error: unknown): string | undefined => (error as UnknownKey | undefined)?.meant;
+export const meantKey = (error: unknown): string | undefined => (isServiceError(error) ? error.meant : undefined);

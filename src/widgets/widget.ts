@@ -1,6 +1,5 @@
-import { OptionError } from '../client/option-error';
 import { gate, gateKey, watchGates } from '../client/quota';
-import type { ServiceError } from '../client/service-error';
+import { ArgumentError, MountError, OptionError, type ServiceError } from '../errors';
 import { ServiceClient } from '../client/service-client';
 import { importLazy } from '../chunks/loaders';
 import { localeOf, markLanguage, onRegister, wordsFor } from '../i18n/locale';
@@ -127,23 +126,24 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   /**
    * Renders the widget into a container: a CSS selector or an element. Appends one host
    * element with an open shadow root and starts loading.
-   * @throws Error when the container is not found, or the widget is mounted or destroyed.
+   * @throws MountError when the container is not found, or the widget is mounted or destroyed;
+   * ArgumentError (a `TypeError`) when `target` is neither a CSS selector nor an element.
    */
   mount(target: string | Element): this {
-    if (this.#destroyed) throw new Error('repkit: this widget was destroyed; create a new one to mount');
-    if (this.#host) throw new Error('repkit: this widget is already mounted; call destroy() first');
+    if (this.#destroyed) throw new MountError('repkit: this widget was destroyed; create a new one to mount');
+    if (this.#host) throw new MountError('repkit: this widget is already mounted; call destroy() first');
     let container: Element | null = null;
     if (typeof target == 'string') {
       try {
         container = document.querySelector(target);
       } catch {
-        throw new TypeError(`repkit: mount target ${JSON.stringify(target)} is not a valid CSS selector`);
+        throw new ArgumentError('target', `repkit: mount target ${JSON.stringify(target)} is not a valid CSS selector`);
       }
-      if (!container) throw new Error(`repkit: mount target ${JSON.stringify(target)} was not found${selectorHint(target)}`);
+      if (!container) throw new MountError(`repkit: mount target ${JSON.stringify(target)} was not found${selectorHint(target)}`);
     } else if (isElement(target) && typeof target.ownerDocument?.createElement == 'function') {
       container = target;
     } else {
-      throw new TypeError('repkit: mount() needs a CSS selector or an element');
+      throw new ArgumentError('target', 'repkit: mount() needs a CSS selector or an element');
     }
     this.#seed = parseStored(seeds.get(container));
     const { host, root, view } = createHost(container.ownerDocument, this.#kind.name, this.#kind.css, this.#options.nonce);

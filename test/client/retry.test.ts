@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_WAIT_MS, nextDelay } from '../../src/client/retry';
-import type { ServiceErrorKind } from '../../src/client/service-error';
+import type { ServiceErrorKind } from '../../src/errors';
 
 interface State {
   kind: ServiceErrorKind;

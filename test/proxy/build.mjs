@@ -22,7 +22,8 @@ export const PROXY_WORKERS_DIST = `${ROOT}dist/repkit.proxy.workers.mjs`;
 const SCRIPT = `
 const { rollup } = await import('rollup');
 const { default: configs } = await import(${JSON.stringify(`${ROOT}rollup.config.mjs`)});
-for (const config of configs.filter((c) => JSON.stringify(c.input).includes('src/proxy/'))) {
+// dist/repkit.errors.mjs too: the proxy's files import the error classes from it (rollup.config.mjs).
+for (const config of configs.filter((c) => ['src/proxy/', 'src/errors.ts'].some((s) => JSON.stringify(c.input).includes(s)))) {
   const bundle = await rollup({ ...config, onwarn: () => {} });
   await bundle.write(config.output);
   await bundle.close();

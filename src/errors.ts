@@ -1,0 +1,162 @@
+/**
+ * Every error repkit throws or rejects with, in one module: the ES entries (`repkit`,
+ * `repkit/server`, `repkit/proxy` and its stores) import it from one file, dist/repkit.errors.mjs
+ * (rollup.config.mjs), so `instanceof` holds whichever entry threw. It imports nothing.
+ *
+ * A `RepkitError` is either an `Error` (`ServiceError`, `MountError`) or, where docs/reference.md
+ * and the contract promise a `TypeError` for a wrong argument or option, a `TypeError`
+ * (`OptionError`, `ArgumentError`). A class cannot extend both, so those two extend `TypeError`
+ * and `RepkitError` recognises them itself ({@link RepkitError}'s `Symbol.hasInstance`).
+ */
+
+/**
+ * What went wrong, for code that must react differently (a widget's sentence, a retry):
+ * - `http`: the service answered with an error status (see `statusCode`);
+ * - `network`: the connection failed: an answer cut short, or (outside a page) no answer at all;
+ * - `unreachable`: in a page, nothing answers at that URL (connection refused, DNS, wrong
+ *   port or host, offline): a second request without the key got no answer either;
+ * - `refused`: in a page, the service answers at that URL (it answers a CORS `OPTIONS`
+ *   request) but refused this request: most likely the key does not allow this page's origin,
+ *   else the key is wrong or missing. Its 403 has no CORS headers, so the browser cannot tell
+ *   which (src/client/probe.ts). Add the origin to the key in the service's developer portal, or use a
+ *   proxy; check the key;
+ * - `blocked`: the page's Content-Security-Policy does not allow the URL (`connect-src`);
+ * - `not-service`: a 404 that is not the service's (its catch-all `Not Found`, or a body that
+ *   is not JSON) for a path repkit built: `baseUrl`'s path is wrong;
+ * - `proxy-upstream`: `baseUrl` is a repkit proxy whose `upstream` is not the service (its path
+ *   is wrong: the service's catch-all 404, or a 404 that is not JSON); the proxy says so with a
+ *   502 whose body has `"code": "upstream-not-service"` (src/proxy/classify.ts);
+ * - `invalid-key`: the service said the API key is missing, malformed, invalid or revoked
+ *   (401, or a 403 about the key read server-side);
+ * - `quota`: the key's quota is used up (429): see {@link ServiceError.retryAt}. Until then no
+ *   request goes out for that `baseUrl` and key, from any client or widget on the page;
+ * - `timeout`: no answer within `timeoutMs`;
+ * - `malformed`: an answer that is not the JSON record it should be;
+ * - `too-large`: an answer larger than `maxResponseBytes`;
+ * - `redirect`: the service answered with a redirect, which repkit does not follow (the API
+ *   key goes to `baseUrl`'s origin only).
+ */
+export type ServiceErrorKind =
+  | 'http'
+  | 'network'
+  | 'unreachable'
+  | 'refused'
+  | 'blocked'
+  | 'not-service'
+  | 'proxy-upstream'
+  | 'invalid-key'
+  | 'quota'
+  | 'timeout'
+  | 'malformed'
+  | 'too-large'
+  | 'redirect';
+
+/**
+ * The base of every error repkit throws or rejects with, but a caller's abort (which rejects
+ * with the signal's reason, an `AbortError`). `error instanceof RepkitError` (or
+ * {@link isRepkitError}) holds for each of `ServiceError`, `MountError`, `OptionError` and
+ * `ArgumentError`; `name` says which.
+ */
+export class RepkitError extends Error {
+  override readonly name: 'RepkitError' | 'ServiceError' | 'MountError' | 'OptionError' | 'ArgumentError' = 'RepkitError';
+
+  /** The ordinary test, and for `RepkitError` itself also the two `TypeError`s of the family. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return Function.prototype[Symbol.hasInstance].call(this, value) || (this == RepkitError && value instanceof WrongInput);
+  }
+}
+
+/**
+ * The error every failed client operation rejects with, except a caller's abort (which
+ * rejects with the signal's reason: a `DOMException` named `AbortError` by default).
+ *
+ * `statusCode` is the HTTP status, or `0` when no HTTP response arrived at all
+ * (network failure, CORS refusal, timeout).
+ */
+export class ServiceError extends RepkitError {
+  /** Always `'ServiceError'`, so it survives minification and realm boundaries. */
+  override readonly name = 'ServiceError';
+  // `declare`: set in the constructor, so the bundle need not declare the fields as well.
+  /** HTTP status code, or `0` when there was no response. */
+  declare readonly statusCode: number;
+  /** What kind of failure this is; see {@link ServiceErrorKind}. */
+  declare readonly kind: ServiceErrorKind;
+  /** For `kind: 'quota'`: when the quota resets (epoch ms); nothing is sent before then. */
+  declare readonly retryAt?: number;
+  /**
+   * For a widget's 404 of a `categoryKey` or `badgeKey` the service does not define: the defined
+   * key it probably meant (one edit away, else the one that starts most like it).
+   */
+  declare readonly meant?: string;
+
+  /**
+   * @param statusCode the HTTP status, or 0
+   * @param message what happened, in a sentence
+   * @param details `kind` (by default `http` for a status and `network` for 0), `cause` (the
+   * underlying error: a `fetch` rejection), `retryAt` and `meant`
+   */
+  constructor(
+    statusCode: number,
+    message: string,
+    details: { kind?: ServiceErrorKind; cause?: unknown; retryAt?: number; meant?: string } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.statusCode = statusCode;
+    this.kind = details.kind ?? (statusCode ? 'http' : 'network');
+    if (details.retryAt) this.retryAt = details.retryAt;
+    if (details.meant) this.meant = details.meant;
+  }
+}
+
+/**
+ * Thrown by a widget's `mount()` when the widget cannot be mounted now: it is destroyed or
+ * already mounted, or no element matches the selector. (A target that is neither a selector nor
+ * an element is an {@link ArgumentError}.)
+ */
+export class MountError extends RepkitError {
+  override readonly name = 'MountError';
+}
+
+/** The two members of the family that are `TypeError`s; not exported, as no third is planned. */
+class WrongInput extends TypeError {
+  override readonly name: 'OptionError' | 'ArgumentError' = 'OptionError';
+}
+
+/**
+ * A configuration mistake: thrown synchronously by `new ServiceClient()`, `createWidget()`,
+ * `update()`, `snippet()`, `createProxy()` and the proxy's stores before anything is requested. A
+ * `TypeError`, so existing `instanceof TypeError` checks keep working; `option` names the option at fault.
+ */
+export class OptionError extends WrongInput {
+  override readonly name = 'OptionError';
+  /** The option at fault, as the caller wrote it (`baseUrl`, `maxBadges`, ...). */
+  declare readonly option: string; // set in the constructor
+
+  constructor(option: string, message: string) {
+    super(message);
+    this.option = option;
+  }
+}
+
+/**
+ * A wrong argument to a method, thrown before any request: an empty, blank, `.` or `..` address
+ * or key of a client method (such a path segment would reach another endpoint), or a `mount()`
+ * target that is neither a CSS selector nor an element. A `TypeError`; `argument` names it.
+ */
+export class ArgumentError extends WrongInput {
+  override readonly name = 'ArgumentError';
+  /** The argument at fault (`address`, `categoryKey`, `badgeKey`, `target`). */
+  declare readonly argument: string; // set in the constructor
+
+  constructor(argument: string, message: string) {
+    super(message);
+    this.argument = argument;
+  }
+}
+
+/** True for any error of repkit's (see {@link RepkitError}). */
+export const isRepkitError = (error: unknown): error is RepkitError | OptionError | ArgumentError => error instanceof RepkitError;
+
+/** True for a `ServiceError`, also one from another copy of repkit on the page (a script and a bundle). */
+export const isServiceError = (error: unknown): error is ServiceError =>
+  error instanceof ServiceError || (typeof error == 'object' && error != null && 'name' in error && error.name == 'ServiceError');
