@@ -108,7 +108,7 @@ export class ServiceClient {
    * One operation's record, from the cache, a request under way or a new one. Called from the
    * `async` operations, so what it throws (a caller's abort) rejects their promise.
    */
-  #get<T>(path: string, rule: check.Validator<T>, signalOrOptions?: SignalOrOptions, asked?: string): T | Promise<T> {
+  #get<T>(path: string, rule: check.Rule<T>, signalOrOptions?: SignalOrOptions, asked?: string): T | Promise<T> {
     const { signal, fresh }: RequestOptions =
       signalOrOptions && 'aborted' in signalOrOptions ? { signal: signalOrOptions } : (signalOrOptions ?? {});
     if (signal?.aborted) throw abortError(signal);

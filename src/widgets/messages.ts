@@ -1,5 +1,4 @@
-import { sentenceOf } from '../client/failure';
-import { isServiceError } from '../errors';
+import { isServiceError, type ServiceErrorKind } from '../errors';
 import type { Message } from '../i18n/messages';
 import { formatAge } from '../render/format';
 import { html, type Html } from '../render/html';
@@ -13,12 +12,32 @@ import type { Localized } from './descriptor';
  * busy, failing or refused this page, but did not say the data is gone or wrong (a 404 or 400
  * does). The widget then keeps showing that data, marked as of when it was loaded.
  */
-export interface Failure {
+export interface FailureView {
   sentence: string;
   retry: boolean;
   empty?: boolean;
   keep?: boolean;
 }
+
+/**
+ * What a widget says of a failure of each kind but `http` and `quota` (whose sentences depend on
+ * the status and the reset time): catalogue keys, so their English is the catalogue's
+ * (src/i18n/messages.ts) and each locale translates them. `$` is the page's origin.
+ */
+const SENTENCES: { readonly [K in Exclude<ServiceErrorKind, 'http' | 'quota'>]: Message } = {
+  network: 'Could not reach the service.',
+  unreachable: 'Could not reach the service: check baseUrl (host, port).',
+  refused:
+    'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.',
+  blocked: 'Blocked by CSP: add the service to connect-src.',
+  'not-service': 'No service at baseUrl (404): check its path.',
+  'proxy-upstream': "The proxy's upstream is not the service (404): check the proxy's upstream option.",
+  'invalid-key': 'Invalid API key.',
+  timeout: 'Timed out.',
+  'too-large': 'Response too large.',
+  redirect: 'Redirect not followed.',
+  malformed: 'Malformed response.',
+};
 
 /**
  * What a widget says while the key's quota is spent, until `at` (epoch ms): that, and when it
@@ -35,7 +54,7 @@ export const quotaSentence = (at: number, { t, locale }: Pick<Localized, 't' | '
  * means something different to each kind; `locale` says when a spent quota resets (its date
  * and time, in the visitor's time zone).
  */
-export const describeFailure = (error: unknown, notFound: string, { t, locale }: Localized): Failure => {
+export const describeFailure = (error: unknown, notFound: string, { t, locale }: Localized): FailureView => {
   if (!isServiceError(error)) return { sentence: t('This widget could not be shown.'), retry: true };
   const { kind, statusCode: status } = error;
   const http = kind == 'http';
@@ -54,10 +73,8 @@ export const describeFailure = (error: unknown, notFound: string, { t, locale }:
               ? t('The service is having trouble.')
               : t('The service did not accept this request.')
     : kind == 'quota'
-      ? quotaSentence(error.retryAt!, { t, locale })
-      : // The client's words for the kind, as a sentence, are its English and its key (src/client/failure.ts);
-        // `$` is the page's origin.
-        t(sentenceOf(kind) as Message, pageOrigin());
+      ? quotaSentence(error.retryAt ?? Date.now(), { t, locale })
+      : t(SENTENCES[kind], pageOrigin());
   return {
     sentence,
     retry,
@@ -74,7 +91,7 @@ export const staleNote = (error: Error, loadedAt: number, s: Localized): Html =>
 };
 
 /** The failure view: the sentence, and a button to try again when that may help. */
-export const failureView = ({ sentence, retry, empty }: Failure, { t }: Localized): Html =>
+export const failureView = ({ sentence, retry, empty }: FailureView, { t }: Localized): Html =>
   empty
     ? html`<div class="rk-none" part="empty" role="status"><p class="rk-error-text">${sentence}</p></div>`
     : html`<div class="rk-error" part="error" role="alert">

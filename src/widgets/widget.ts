@@ -86,7 +86,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   /** The data shown, and when it was loaded (epoch ms). */
   #data?: { value: Data; at: number };
   #error?: Error;
-  /** Why the data shown could not be reloaded, while it is kept (see `Failure.keep` in ./messages). */
+  /** Why the data shown could not be reloaded, while it is kept (see `FailureView.keep` in ./messages). */
   #stale?: Error;
   /** Data a server rendered where this widget mounted, taken as loaded by the first load. */
   #seed?: Stored<Data>;

@@ -30,7 +30,17 @@ const state = (over: Partial<State>): State => ({
   ...over,
 });
 
-const delay = (s: State) => nextDelay(s.kind, s.status, s.serverWaitMs, s.tries, s.retries, s.networkFailures, s.timeLeftMs, s.random);
+const delay = (s: State) =>
+  nextDelay({
+    $kind: s.kind,
+    $status: s.status,
+    $serverWaitMs: s.serverWaitMs,
+    $tries: s.tries,
+    $retries: s.retries,
+    $networkFailures: s.networkFailures,
+    $timeLeftMs: s.timeLeftMs,
+    $random: s.random,
+  });
 
 describe('which failures are retried', () => {
   it.each([429, 502, 503, 504])('status %i', (status) => {
