@@ -1,11 +1,11 @@
 import { gate, gateKey, watchGates } from '../client/quota';
 import { ArgumentError, MountError, OptionError, type ServiceError } from '../errors';
-import { ServiceClient } from '../client/service-client';
+import type { ServiceClient } from '../client/service-client';
 import { importLazy } from '../chunks/loaders';
 import { localeOf, markLanguage, onRegister, wordsFor } from '../i18n/locale';
 import { html, renderInto } from '../render/html';
 import { isElement, ownValue } from '../util/values';
-import type { BaseWidgetOptions, CommonSettings } from './common-options';
+import { clientOf, type BaseWidgetOptions, type CommonSettings } from './common-options';
 import type { ChangesOf, Kind, Localized } from './descriptor';
 import { Disposers } from './disposers';
 import { createHost } from './host';
@@ -100,7 +100,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   constructor(kind: Kind<O, S, Data>, options: O) {
     this.#kind = kind;
     this.#options = resolveSettings<S>(kind, undefined, options);
-    this.#client = new ServiceClient(this.#options);
+    this.#client = clientOf(this.#options);
   }
 
   /** The options in force, defaults included. */
@@ -183,7 +183,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       if (ownValue<unknown>(next, name) !== ownValue<unknown>(previous, name)) effects.add(option.effect);
     }
     // Settings hold only the table's options, so the client reads its own from them (never a `fetch`).
-    if (effects.has('client') || effects.has('transport')) this.#client = new ServiceClient(next);
+    if (effects.has('client') || effects.has('transport')) this.#client = clientOf(next);
     this.#options = next;
     if (!this.#host || !effects.size) return this;
     this.#applyHost();
