@@ -15,7 +15,7 @@ export const attributeName = (option: string): string => option.replace(/[A-Z]/g
 const optionName = (attribute: string): string => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Every option of `table` an attribute can set. */
-export const attributeOptions = (table: OptionTable): string[] => Object.keys(table).filter((name) => table[name]!.parse);
+export const attributeOptions = (table: OptionTable): string[] => Object.keys(table).filter((name) => table[name].parse);
 
 /**
  * Reads the options of `table` that an element's attributes carry. `prefix` is `data-` for

@@ -418,7 +418,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     if (!paths.length) return refuse(400, 'a batch needs one r parameter per service path, such as ?r=/api/v2/scores/{address}');
     const parts = await Promise.all(
       paths.map((path): Promise<Part> | Part => {
-        const route = routeOf(path.split('?')[0]!, '');
+        const route = routeOf(path.split('?')[0], '');
         return route ? answerFor(route, url, context, signal) : { status: 404, body: messageBody('Not Found'), headers: {} };
       }),
     );
