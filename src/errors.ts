@@ -3,10 +3,10 @@
  * `repkit/server`, `repkit/proxy` and its stores) import it from one file, dist/repkit.errors.mjs
  * (rollup.config.mjs), so `instanceof` holds whichever entry threw. It imports nothing.
  *
- * A `RepkitError` is either an `Error` (`ServiceError`, `MountError`) or, where docs/reference.md
- * and the contract promise a `TypeError` for a wrong argument or option, a `TypeError`
- * (`OptionError`, `ArgumentError`). A class cannot extend both, so those two extend `TypeError`
- * and `RepkitError` recognises them itself ({@link RepkitError}'s `Symbol.hasInstance`).
+ * A `RepkitError` is an `Error` (`ServiceError`, `MountError`) or, where docs/reference.md and the
+ * contract promise a `TypeError` for a wrong option or argument, the `TypeError` `OptionError`. A
+ * class cannot extend both `RepkitError` and `TypeError`, so `OptionError` extends `TypeError` and
+ * `RepkitError` counts it itself ({@link RepkitError}'s `Symbol.hasInstance`).
  */
 
 /**
@@ -54,15 +54,16 @@ export type ServiceErrorKind =
 /**
  * The base of every error repkit throws or rejects with, but a caller's abort (which rejects
  * with the signal's reason, an `AbortError`). `error instanceof RepkitError` (or
- * {@link isRepkitError}) holds for each of `ServiceError`, `MountError`, `OptionError` and
- * `ArgumentError`; `name` says which.
+ * {@link isRepkitError}) holds for each of `ServiceError`, `MountError` and `OptionError`;
+ * `name` says which.
  */
-export class RepkitError extends Error {
-  override readonly name: 'RepkitError' | 'ServiceError' | 'MountError' | 'OptionError' | 'ArgumentError' = 'RepkitError';
+export abstract class RepkitError extends Error {
+  declare readonly name: 'ServiceError' | 'MountError' | 'OptionError';
 
-  /** The ordinary test, and for `RepkitError` itself also the two `TypeError`s of the family. */
+  /** The ordinary test, and for `RepkitError` itself also `OptionError`, the `TypeError` of the family. */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return Function.prototype[Symbol.hasInstance].call(this, value) || (this == RepkitError && value instanceof WrongInput);
+    // `super`'s test with `this` the class asked about: the ordinary prototype-chain test.
+    return super[Symbol.hasInstance](value) || (this == RepkitError && value instanceof OptionError);
   }
 }
 
@@ -111,25 +112,23 @@ export class ServiceError extends RepkitError {
 /**
  * Thrown by a widget's `mount()` when the widget cannot be mounted now: it is destroyed or
  * already mounted, or no element matches the selector. (A target that is neither a selector nor
- * an element is an {@link ArgumentError}.)
+ * an element is an {@link OptionError} naming `target`.)
  */
 export class MountError extends RepkitError {
   override readonly name = 'MountError';
 }
 
-/** The two members of the family that are `TypeError`s; not exported, as no third is planned. */
-class WrongInput extends TypeError {
-  override readonly name: 'OptionError' | 'ArgumentError' = 'OptionError';
-}
-
 /**
- * A configuration mistake: thrown synchronously by `new ServiceClient()`, `createWidget()`,
- * `update()`, `snippet()`, `createProxy()` and the proxy's stores before anything is requested. A
- * `TypeError`, so existing `instanceof TypeError` checks keep working; `option` names the option at fault.
+ * A wrong option or argument, thrown before anything is requested: by `new ServiceClient()`,
+ * `createWidget()`, `update()`, `snippet()`, `createProxy()` and the proxy's stores for an option;
+ * by a client method for an address or key that cannot be a path segment (empty, blank, `.` or
+ * `..`: such a segment would reach another endpoint); by `mount()` for a target that is neither
+ * a CSS selector nor an element. A `TypeError`, so existing `instanceof TypeError` checks keep
+ * working; `option` names what is at fault.
  */
-export class OptionError extends WrongInput {
+export class OptionError extends TypeError {
   override readonly name = 'OptionError';
-  /** The option at fault, as the caller wrote it (`baseUrl`, `maxBadges`, ...). */
+  /** The option or argument at fault, as the caller wrote it (`baseUrl`, `maxBadges`, `address`, `target`, ...). */
   declare readonly option: string; // set in the constructor
 
   constructor(option: string, message: string) {
@@ -138,25 +137,10 @@ export class OptionError extends WrongInput {
   }
 }
 
-/**
- * A wrong argument to a method, thrown before any request: an empty, blank, `.` or `..` address
- * or key of a client method (such a path segment would reach another endpoint), or a `mount()`
- * target that is neither a CSS selector nor an element. A `TypeError`; `argument` names it.
- */
-export class ArgumentError extends WrongInput {
-  override readonly name = 'ArgumentError';
-  /** The argument at fault (`address`, `categoryKey`, `badgeKey`, `target`). */
-  declare readonly argument: string; // set in the constructor
-
-  constructor(argument: string, message: string) {
-    super(message);
-    this.argument = argument;
-  }
-}
-
 /** True for any error of repkit's (see {@link RepkitError}). */
-export const isRepkitError = (error: unknown): error is RepkitError | OptionError | ArgumentError => error instanceof RepkitError;
+export const isRepkitError = (error: unknown): error is RepkitError | OptionError => error instanceof RepkitError;
 
 /** True for a `ServiceError`, also one from another copy of repkit on the page (a script and a bundle). */
 export const isServiceError = (error: unknown): error is ServiceError =>
-  error instanceof ServiceError || (typeof error == 'object' && error != null && 'name' in error && error.name == 'ServiceError');
+  // Object(): `name` of anything, null and primitives included, without a throw.
+  error instanceof ServiceError || Object(error).name == 'ServiceError';

@@ -4,7 +4,7 @@
  * This entry has no side effects: importing it registers nothing and touches no global.
  */
 export { ServiceClient, type RequestOptions, type SignalOrOptions } from './client/service-client';
-export { RepkitError, ServiceError, OptionError, ArgumentError, MountError, isRepkitError, type ServiceErrorKind } from './errors';
+export { RepkitError, ServiceError, OptionError, MountError, isRepkitError, type ServiceErrorKind } from './errors';
 export { DEFAULT_BASE_URL, type ClientOptions } from './client/options';
 export type * from './client/types';
 

@@ -132,5 +132,5 @@ export async function fetchAndRender(config: WidgetConfig, options: { signal?: A
 }
 
 export type { WidgetConfig, WidgetType } from './widgets/kinds';
-export { RepkitError, ServiceError, OptionError, ArgumentError, MountError, isRepkitError } from './errors';
+export { RepkitError, ServiceError, OptionError, MountError, isRepkitError } from './errors';
 export { VERSION } from './version';

@@ -124,7 +124,7 @@ export class ServiceClient {
   /**
    * `root/address`, or `root/address/key` for one record; each part is percent-encoded, and
    * checked unless the settings it came from were (./path).
-   * @throws ArgumentError naming the part that cannot be a path segment.
+   * @throws OptionError naming the part that cannot be a path segment.
    */
   #path(root: 'scores' | 'badges' | 'profiles', address: string, keyName?: string, key?: string): string {
     const part = (name: string, value: unknown) => (this.#checked ? encodeURIComponent(`${value}`) : segment(name, value));

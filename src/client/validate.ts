@@ -23,14 +23,17 @@ export type Rule<T> = (value: unknown, at: string) => T;
 
 /** A field that may be absent (or null, which counts as absent): left out of the result then. */
 interface Optional<T> {
-  $optional: Rule<T>;
+  $rule: Rule<T>;
   /** The field's name in the production service's answers. */
   $wire?: string;
+  $null?: undefined;
 }
 
 /** A field that may be null (or absent, which counts as null). */
 interface Nullable<T> {
-  $nullable: Rule<T>;
+  $rule: Rule<T>;
+  $wire?: undefined;
+  $null: true;
 }
 
 /** How a field of type `T` is checked: required, {@link Optional} or {@link Nullable}, as the interface says. */
@@ -69,8 +72,10 @@ const mapOf =
   (v, at) =>
     isRecord(v) ? Object.fromEntries(Object.entries(v).map(([key, x]) => [key, value(x, `${at}.${key}`)])) : mismatch(at, 'an object');
 
-const optional = <T>(rule: Rule<T>, wire?: string): Optional<T> => ({ $optional: rule, $wire: wire });
-const nullable = <T>(rule: Rule<T>): Nullable<T> => ({ $nullable: rule });
+const optional = <T>(rule: Rule<T>, wire?: string): Optional<T> => ({ $rule: rule, $wire: wire });
+const nullable = <T>(rule: Rule<T>): Nullable<T> => ({ $rule: rule, $null: true });
+/** The most common field rule, made once. */
+const optionalText = optional(text);
 
 /**
  * The rule of a record: a copy of the object with each field checked (and moved from its
@@ -86,14 +91,13 @@ const record =
       const where = at ? `${at}.${name}` : name;
       if (typeof field == 'function') {
         checked[name] = field(v[name], where);
-      } else if ('$nullable' in field) {
-        checked[name] = v[name] == null ? null : field.$nullable(v[name], where);
       } else {
         const { $wire: wire } = field;
         const value = v[name] ?? (wire ? v[wire] : undefined);
         if (wire) Reflect.deleteProperty(checked, wire);
-        if (value == null) Reflect.deleteProperty(checked, name);
-        else checked[name] = field.$optional(value, where);
+        if (value != null) checked[name] = field.$rule(value, where);
+        else if (field.$null) checked[name] = null;
+        else Reflect.deleteProperty(checked, name);
       }
     }
     // Each field of R has just passed its rule, and `schema` has a rule for every field of R.
@@ -125,7 +129,7 @@ const userBadge = record<Records.UserBadge>({
   achievedLevel: number,
   achievedLevelKey: text,
   achievedLevelTitle: text,
-  earnedAt: optional(text),
+  earnedAt: optionalText,
 });
 
 const badgeDefinition = record<Records.BadgeDefinition>({
@@ -134,7 +138,7 @@ const badgeDefinition = record<Records.BadgeDefinition>({
   shortDescription: text,
   longDescription: text,
   metric: text,
-  imageUrl: optional(text),
+  imageUrl: optionalText,
   levels: arrayOf(
     record<Records.BadgeLevel>({
       level: number,
@@ -149,17 +153,17 @@ const badgeDefinition = record<Records.BadgeDefinition>({
 
 const chainIdentity = record<Records.ChainIdentity>({
   address: text,
-  display: optional(text),
-  legal: optional(text),
-  web: optional(text),
-  email: optional(text),
+  display: optionalText,
+  legal: optionalText,
+  web: optionalText,
+  email: optionalText,
   microblog: optional(text, 'twitter'),
   codehost: optional(text, 'github'),
-  matrix: optional(text),
+  matrix: optionalText,
   chatserver: optional(text, 'discord'),
   legacychat: optional(text, 'riot'),
-  judgements: optional(arrayOf(record<Records.Judgement>({ index: number, judgement: text, _id: optional(text) }))),
-  role: optional(text),
+  judgements: optional(arrayOf(record<Records.Judgement>({ index: number, judgement: text, _id: optionalText }))),
+  role: optionalText,
   nonce: optional(number),
 });
 
@@ -195,9 +199,9 @@ export const specificUserBadge = record<Records.SpecificUserBadge>({
 
 export const userProfile = record<Records.UserProfile>({
   address: text,
-  displayName: optional(text),
-  avatarUrl: optional(text),
-  bio: optional(text),
+  displayName: optionalText,
+  avatarUrl: optionalText,
+  bio: optionalText,
   socialLinks: optional(mapOf(text)),
   chainIdentities: optional(arrayOf(chainIdentity), 'polkadotIdentities'),
   nftCount: optional(number),

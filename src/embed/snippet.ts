@@ -24,10 +24,10 @@ export const DEFAULT_SCRIPT_URL: string = /* @__PURE__ */ (() => `https://unpkg.
  */
 export const snippet = (config: WidgetConfig, options: SnippetOptions = {}): string => {
   createWidget(config); // validates; the widget is never mounted
-  const table = ALL_KINDS.$byType[config.type]!.kind.options;
+  const table = ALL_KINDS.$byType[config.type].kind.options;
   const attributes: Html[] = [];
-  for (const name of Object.keys(config)) {
-    const value = (config as unknown as Record<string, unknown>)[name];
+  const entries: [string, unknown][] = Object.entries(config);
+  for (const [name, value] of entries) {
     if (name == 'type' || value === undefined) continue;
     const option = ownValue(table, name) ?? invalid(name, `an option of the ${config.type} widget`, name);
     // `messages` is an object: its attribute is JSON, as the snippet reads it.

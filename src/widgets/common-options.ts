@@ -123,15 +123,7 @@ export type CommonSettings = Settings<BaseWidgetOptions, typeof COMMON_OPTIONS>;
  * The client of a widget's settings. The option table above has checked every client option
  * (and the addresses and keys the kinds ask for), so the client checks nothing again.
  */
-export const clientOf = (s: CommonSettings): ServiceClient =>
-  clientOn({
-    apiKey: s.apiKey,
-    baseUrl: s.baseUrl ?? DEFAULT_BASE_URL,
-    timeoutMs: s.timeoutMs,
-    retries: s.retries,
-    cacheTtlMs: s.cacheTtlMs,
-    maxResponseBytes: s.maxResponseBytes,
-  });
+export const clientOf = (s: CommonSettings): ServiceClient => clientOn({ ...s, baseUrl: s.baseUrl ?? DEFAULT_BASE_URL });
 
 /** The most items a list option may ask for. */
 export const MAX_ITEMS = 50;

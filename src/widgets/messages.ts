@@ -1,5 +1,5 @@
-import { isServiceError, type ServiceErrorKind } from '../errors';
-import type { Message } from '../i18n/messages';
+import { SENTENCES } from '../client/failure';
+import { isServiceError } from '../errors';
 import { formatAge } from '../render/format';
 import { html, type Html } from '../render/html';
 import { pageOrigin } from '../util/values';
@@ -18,26 +18,6 @@ export interface FailureView {
   empty?: boolean;
   keep?: boolean;
 }
-
-/**
- * What a widget says of a failure of each kind but `http` and `quota` (whose sentences depend on
- * the status and the reset time): catalogue keys, so their English is the catalogue's
- * (src/i18n/messages.ts) and each locale translates them. `$` is the page's origin.
- */
-const SENTENCES: { readonly [K in Exclude<ServiceErrorKind, 'http' | 'quota'>]: Message } = {
-  network: 'Could not reach the service.',
-  unreachable: 'Could not reach the service: check baseUrl (host, port).',
-  refused:
-    'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.',
-  blocked: 'Blocked by CSP: add the service to connect-src.',
-  'not-service': 'No service at baseUrl (404): check its path.',
-  'proxy-upstream': "The proxy's upstream is not the service (404): check the proxy's upstream option.",
-  'invalid-key': 'Invalid API key.',
-  timeout: 'Timed out.',
-  'too-large': 'Response too large.',
-  redirect: 'Redirect not followed.',
-  malformed: 'Malformed response.',
-};
 
 /**
  * What a widget says while the key's quota is spent, until `at` (epoch ms): that, and when it
@@ -73,7 +53,7 @@ export const describeFailure = (error: unknown, notFound: string, { t, locale }:
               ? t('The service is having trouble.')
               : t('The service did not accept this request.')
     : kind == 'quota'
-      ? quotaSentence(error.retryAt ?? Date.now(), { t, locale })
+      ? quotaSentence(Number(error.retryAt), { t, locale })
       : t(SENTENCES[kind], pageOrigin());
   return {
     sentence,

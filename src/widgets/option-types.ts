@@ -104,7 +104,7 @@ export const text = (effect: Effect): Option<string, false> => ({
 export const segment = (): Option<string, false> => ({
   check: (v, name) => {
     const problem = segmentProblem(v);
-    return problem ? invalid(name, problem, v) : (v as string);
+    return typeof v == 'string' && !problem ? v : invalid(name, `${problem}`, v);
   },
   parse: asText,
   default: undefined,

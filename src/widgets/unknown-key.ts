@@ -14,7 +14,7 @@ import { meantName } from '../util/option-checks';
 /** How many characters `a` and `b` share at their start, case aside. */
 const sharedStart = (a: string, b: string): number => {
   let length = 0;
-  while (length < a.length && a[length]!.toLowerCase() == b[length]?.toLowerCase()) length++;
+  while (length < a.length && a[length].toLowerCase() == b[length]?.toLowerCase()) length++;
   return length;
 };
 

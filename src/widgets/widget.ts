@@ -1,5 +1,5 @@
 import { gate, gateKey, watchGates } from '../client/quota';
-import { ArgumentError, MountError, OptionError, type ServiceError } from '../errors';
+import { isServiceError, MountError, OptionError } from '../errors';
 import type { ServiceClient } from '../client/service-client';
 import { importLazy } from '../chunks/loaders';
 import { localeOf, markLanguage, onRegister, wordsFor } from '../i18n/locale';
@@ -127,7 +127,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
    * Renders the widget into a container: a CSS selector or an element. Appends one host
    * element with an open shadow root and starts loading.
    * @throws MountError when the container is not found, or the widget is mounted or destroyed;
-   * ArgumentError (a `TypeError`) when `target` is neither a CSS selector nor an element.
+   * OptionError (a `TypeError`) naming `target` when it is neither a CSS selector nor an element.
    */
   mount(target: string | Element): this {
     if (this.#destroyed) throw new MountError('repkit: this widget was destroyed; create a new one to mount');
@@ -137,13 +137,13 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       try {
         container = document.querySelector(target);
       } catch {
-        throw new ArgumentError('target', `repkit: mount target ${JSON.stringify(target)} is not a valid CSS selector`);
+        throw new OptionError('target', `repkit: mount target ${JSON.stringify(target)} is not a valid CSS selector`);
       }
       if (!container) throw new MountError(`repkit: mount target ${JSON.stringify(target)} was not found${selectorHint(target)}`);
     } else if (isElement(target) && typeof target.ownerDocument?.createElement == 'function') {
       container = target;
     } else {
-      throw new ArgumentError('target', 'repkit: mount() needs a CSS selector or an element');
+      throw new OptionError('target', 'repkit: mount() needs a CSS selector or an element');
     }
     this.#seed = parseStored(seeds.get(container));
     const { host, root, view } = createHost(container.ownerDocument, this.#kind.name, this.#kind.css, this.#options.nonce);
@@ -333,7 +333,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     if ('error' in outcome) {
       // A spent quota: kept for the next page load, and the widget loads again when it resets (a
       // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
-      const at = (outcome.error as ServiceError | undefined)?.retryAt;
+      const at = isServiceError(outcome.error) ? outcome.error.retryAt : undefined;
       if (at) {
         areas?.write(win, area, gateName, at);
         this.#later(() => void this.#load(true), Math.min(at - Date.now(), 2e9), QUOTA_WAIT);

@@ -18,7 +18,7 @@ interface Report {
   >;
   /** Whether each entry's exported class is the very one `repkit` exports. */
   sameClass: Record<string, boolean>;
-  /** A mount error and an argument error from `repkit`, against the classes of `repkit/server`. */
+  /** A mount error and a bad address from `repkit`, against the classes of `repkit/server`. */
   fromMain: Record<string, { name: string; isRepkitError: boolean; isOwnClass: boolean; isTypeError: boolean }>;
 }
 
@@ -40,7 +40,7 @@ const widget = R.createWidget({ type: 'reputation', apiKey: 'k', address: 'x' })
 widget.destroy();
 const fromMain = {
   MountError: caught(() => widget.mount('#nowhere')),
-  ArgumentError: await new R.ServiceClient({ apiKey: 'k' }).getScores('..').catch((e) => e),
+  OptionError: await new R.ServiceClient({ apiKey: 'k' }).getScores('..').catch((e) => e),
 };
 console.log(JSON.stringify({
   thrown: {
@@ -80,7 +80,7 @@ describe('the error classes are shared by every ES entry point', () => {
     expect(Object.values(report.sameClass)).toEqual([true, true, true, true]);
     expect(report.fromMain).toEqual({
       MountError: { name: 'MountError', isRepkitError: true, isOwnClass: true, isTypeError: false },
-      ArgumentError: { name: 'ArgumentError', isRepkitError: true, isOwnClass: true, isTypeError: true },
+      OptionError: { name: 'OptionError', isRepkitError: true, isOwnClass: true, isTypeError: true },
     });
   });
 });
