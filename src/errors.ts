@@ -89,23 +89,26 @@ export class ServiceError extends RepkitError {
    * key it probably meant (one edit away, else the one that starts most like it).
    */
   declare readonly meant?: string;
+  /** For such a 404 whose key is like none of the defined keys: every defined key. */
+  declare readonly defined?: readonly string[];
 
   /**
    * @param statusCode the HTTP status, or 0
    * @param message what happened, in a sentence
    * @param details `kind` (by default `http` for a status and `network` for 0), `cause` (the
-   * underlying error: a `fetch` rejection), `retryAt` and `meant`
+   * underlying error: a `fetch` rejection), `retryAt`, `meant` and `defined`
    */
   constructor(
     statusCode: number,
     message: string,
-    details: { kind?: ServiceErrorKind; cause?: unknown; retryAt?: number; meant?: string } = {},
+    details: { kind?: ServiceErrorKind; cause?: unknown; retryAt?: number; meant?: string; defined?: readonly string[] } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.statusCode = statusCode;
     this.kind = details.kind ?? (statusCode ? 'http' : 'network');
     if (details.retryAt) this.retryAt = details.retryAt;
     if (details.meant) this.meant = details.meant;
+    if (details.defined) this.defined = details.defined;
   }
 }
 
