@@ -4,8 +4,7 @@
  * This entry has no side effects: importing it registers nothing and touches no global.
  */
 export { ServiceClient, type RequestOptions, type SignalOrOptions } from './client/service-client';
-export { ServiceError, type ServiceErrorKind } from './client/service-error';
-export { OptionError } from './client/option-error';
+export { RepkitError, ServiceError, OptionError, MountError, isRepkitError, type ServiceErrorKind } from './errors';
 export { DEFAULT_BASE_URL, type ClientOptions } from './client/options';
 export type * from './client/types';
 

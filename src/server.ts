@@ -7,12 +7,11 @@
  * `document`, `window` or `HTMLElement`, at import or when called.
  */
 import { invalid } from './client/option-error';
-import { ServiceClient } from './client/service-client';
 import { WIDGET_PARTS, ELEMENT_CSS } from './embed/element';
 import { attributeName } from './embed/attributes';
 import { escapeHtml } from './render/html';
 import { ownValue } from './util/values';
-import type { BaseWidgetOptions, CommonSettings } from './widgets/common-options';
+import { clientOf, type BaseWidgetOptions, type CommonSettings } from './widgets/common-options';
 import type { Kind, Localized } from './widgets/descriptor';
 import { wordsFor } from './i18n/locale';
 import { registerShippedLocales } from './i18n/shipped';
@@ -126,7 +125,7 @@ export function renderToString<C extends WidgetConfig>(config: C, data: WidgetDa
 export async function fetchAndRender(config: WidgetConfig, options: { signal?: AbortSignal } = {}): Promise<string> {
   const { kind, settings } = resolve(config);
   try {
-    const data = await kind.load(new ServiceClient(settings), settings, { signal: options.signal });
+    const data = await kind.load(clientOf(settings), settings, { signal: options.signal });
     const at = Date.now();
     return renderElement(config, kind, settings, 'ready', kind.views.ready(data, settings).markup, { value: data, at });
   } catch (error) {
@@ -136,6 +135,6 @@ export async function fetchAndRender(config: WidgetConfig, options: { signal?: A
 }
 
 export type { WidgetConfig, WidgetType } from './widgets/kinds';
-export { OptionError } from './client/option-error';
+export { RepkitError, ServiceError, OptionError, MountError, isRepkitError } from './errors';
 export { registerLocale } from './i18n/locale';
 export { VERSION } from './version';

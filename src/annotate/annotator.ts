@@ -317,7 +317,7 @@ export const startAnnotating = (
       slices.stop();
       forgetRedraw();
       for (const type of CHIP_EVENTS) root.removeEventListener(type, onChipEvent);
-      for (let i = placements.length - 1; i >= 0; i--) unplace(placements[i]!);
+      for (let i = placements.length - 1; i >= 0; i--) unplace(placements[i]);
       placements = [];
       waiting.clear();
       pending.clear();

@@ -1,4 +1,5 @@
-import { OptionError, refuseNearMiss } from '../client/option-error';
+import { refuseNearMiss } from '../client/option-error';
+import { OptionError } from '../errors';
 import { attributeName } from '../embed/attributes';
 import { ANNOTATE_OPTION_NAMES, type AnnotateOptions } from './options';
 

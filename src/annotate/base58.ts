@@ -20,10 +20,10 @@ export const decodeBase58 = (text: string): Uint8Array | undefined => {
   while (zeros < text.length && text[zeros] == '1') zeros++;
   for (let i = zeros; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    let carry = code < 128 ? VALUES[code]! : -1;
+    let carry = code < 128 ? VALUES[code] : -1;
     if (carry < 0) return undefined;
     for (let j = 0; j < digits.length; j++) {
-      carry += digits[j]! * 58;
+      carry += digits[j] * 58;
       digits[j] = carry & 0xff;
       carry >>= 8;
     }

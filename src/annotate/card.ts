@@ -147,10 +147,10 @@ const makeCard = (chip: HTMLElement, context: CardContext): Card | undefined => 
   // Focus in the card when it closes (Escape, or it closed under the visitor) goes back to the chip;
   // before it is hidden, while the browser still says where focus is.
   element.addEventListener('beforetoggle', (event) => {
-    if ((event as ToggleEvent).newState == 'closed' && element.contains(root.activeElement)) button.focus();
+    if (event.newState == 'closed' && element.contains(root.activeElement)) button.focus();
   });
   element.addEventListener('toggle', (event) => {
-    const open = (event as ToggleEvent).newState == 'open';
+    const open = event.newState == 'open';
     chipButton(chip)?.setAttribute('aria-expanded', String(open));
     if (!open) return;
     if (!anchored()) placeByMeasure(element, button);

@@ -3,7 +3,7 @@
  * `data-base-url` (with the other options as `data-*` attributes), and adds `annotate` to the
  * global `RepKit` (beside what a repkit script put there) for pages that call it themselves.
  */
-import { OptionError } from '../client/option-error';
+import { OptionError } from '../errors';
 import type { ServiceClient } from '../client/service-client';
 import { registerLocale } from '../i18n/locale';
 import { setDefaultNonce } from '../widgets/styles';

@@ -16,7 +16,7 @@ const CHECKSUM_CONTEXT = /* @__PURE__ */ new TextEncoder().encode('SS58PRE');
 export const ss58Prefix = (address: string): number | undefined => {
   const bytes = decodeBase58(address);
   if (!bytes || bytes.length < 35) return undefined;
-  const first = bytes[0]!;
+  const first = bytes[0];
   if (first > 127) return undefined;
   const prefixLength = first < 64 ? 1 : 2;
   // The prefix, the account and two bytes of checksum: nothing more, nothing less.
@@ -28,5 +28,5 @@ export const ss58Prefix = (address: string): number | undefined => {
   const hash = blake2b(hashed);
   if (hash[0] != bytes[bytes.length - 2] || hash[1] != bytes[bytes.length - 1]) return undefined;
   // Two bytes: the low six bits of the first are bits 2-7 of the prefix, the second byte carries the rest.
-  return prefixLength == 1 ? first : ((first & 0x3f) << 2) | (bytes[1]! >> 6) | ((bytes[1]! & 0x3f) << 8);
+  return prefixLength == 1 ? first : ((first & 0x3f) << 2) | (bytes[1] >> 6) | ((bytes[1] & 0x3f) << 8);
 };

@@ -24,7 +24,7 @@ export const unwrap = (status: number, text: string): unknown => {
     if (status == 404 && (!record || said == 'Not Found')) fail('not-service');
     // A repkit proxy's word that the same happened to it: its `upstream` is wrong (src/proxy/classify.ts).
     if (record?.code == UPSTREAM_NOT_SERVICE) fail('proxy-upstream');
-    fail(status == 401 || (status == 403 && /key/i.test(said ?? '')) ? 'invalid-key' : 'http', status, saidShort);
+    fail(status == 401 || (status == 403 && /key/i.test(said ?? '')) ? 'invalid-key' : 'http', { detail: status, said: saidShort });
   }
   // A failure reported inside a 200 is not an answer a widget can show.
   if (record?.success === false) malformed('the service reported a failure', saidShort);

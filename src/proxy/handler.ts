@@ -422,7 +422,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const answers = new Map<string, Promise<Part>>();
     const parts = await Promise.all(
       paths.map((path): Promise<Part> | Part => {
-        const route = routeOf(path.split('?')[0]!, '');
+        const route = routeOf(path.split('?')[0], '');
         if (!route) return { status: 404, body: messageBody('Not Found'), headers: {} };
         const answer = answers.get(route.path) ?? answerFor(route, url, context, signal);
         answers.set(route.path, answer);

@@ -12,6 +12,7 @@
  * Needs the `ioredis` package (an optional peer dependency of repkit: `npm install ioredis`).
  */
 import { Redis } from 'ioredis';
+import { OptionError } from '../errors';
 import { bucketLifetimeMs, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
 import type { CachedAnswer } from './types';
 
@@ -90,7 +91,10 @@ if ok == 1 then return { 1, 0 } end
 return { 0, math.ceil((spent + 1 - capacity) / perMs) }`;
 
 const invalid = (name: string, expected: string, got: unknown): never => {
-  throw new TypeError(`repkit/proxy/redis: ${name} must be ${expected}, got ${typeof got == 'string' ? JSON.stringify(got) : String(got)}`);
+  throw new OptionError(
+    name,
+    `repkit/proxy/redis: ${name} must be ${expected}, got ${typeof got == 'string' ? JSON.stringify(got) : String(got)}`,
+  );
 };
 
 /** An answer read back, or undefined when the text is not one (another program's key, a half-written value). */
@@ -114,7 +118,7 @@ const answerOf = (text: string | null): CachedAnswer | undefined => {
  * Answers are kept until their `keepUntil` (Redis expires them), claims for a few seconds,
  * buckets for one refill period: the server holds no more than the proxy would use.
  *
- * @throws {TypeError} at once, when an option is invalid.
+ * @throws {OptionError} (a `TypeError`) at once, when an option is invalid.
  */
 export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const url = options.url ?? 'redis://127.0.0.1:6379';

@@ -4,7 +4,7 @@
  * (which answers like production) and, where the wire itself matters, a bare capture server.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OptionError } from '../../src/client/option-error';
+import { OptionError } from '../../src/errors';
 import { createProxy, memoryCache, type ProxyEvent, type ProxyOptions } from '../../src/proxy';
 import { ADDRESSES, at, fakeClock, KEY, PROXY, syntheticAddress, useCaptureServer, useSandbox } from './util';
 

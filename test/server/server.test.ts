@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createProxy } from '../../src/proxy';
 import { toNodeListener } from '../../src/proxy/node';
 import { fetchAndRender, renderToString, scriptSafeJson } from '../../src/server';
-import { OptionError } from '../../src/client/option-error';
+import { OptionError } from '../../src/errors';
 import { ServiceClient } from '../../src/client/service-client';
 import { createWidget, snippet } from '../../src/index';
 import { parseStored } from '../../src/widgets/storage';

@@ -1,4 +1,4 @@
-import { isServiceError } from '../../../client/service-error';
+import { isServiceError } from '../../../errors';
 import type { ChainIdentity, UserProfile } from '../../../client/types';
 import { shortAddress } from '../../../render/address';
 import type { Message, Words } from '../../../i18n/messages';
