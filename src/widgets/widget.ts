@@ -320,6 +320,9 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     }
     // Only while a load is under way, so that the page-wide watchers never keep a widget alive.
     this.#held.hold(QUOTA_WATCH, watchGates(this.#onGate));
+    // A gate closed before this load: one that joins a request already waiting for the reset
+    // (the same record, asked for by another widget) says so now, not after SLOW_LOAD_MS.
+    if (gate(gateName)) this.#slow();
     let outcome: { data: Data } | { error: unknown };
     try {
       outcome = { data: await this.#kind.load(this.#client, this.#options, { signal: controller.signal, fresh }) };
