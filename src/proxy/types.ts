@@ -50,6 +50,8 @@ export interface CachedAnswer {
 export interface ProxyCache {
   get(key: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined>;
   set(key: string, answer: CachedAnswer): void | Promise<void>;
+  /** Drops the answer under `key`: the proxy calls it for an answer it would never have stored (docs/proxy.md, "Security"). Optional. */
+  delete?(key: string): void | Promise<void>;
 }
 
 /**
@@ -70,7 +72,10 @@ export interface ProxyEvent {
    * `store` answers again (each once per outage); `upstream-not-service`: `upstream` is not the
    * service (a 404 that is not the service's own, for a path the service has: its path is
    * wrong), told once; pages then get a 502 whose `code` is `upstream-not-service`, and their
-   * widgets say that the proxy's upstream looks wrong.
+   * widgets say that the proxy's upstream looks wrong; `cache-invalid`: an answer in `cache`,
+   * the `store` or the platform cache is not one the proxy could have stored (a status it never
+   * stores, times out of range, a body that does not match its status): it was treated as a miss
+   * and deleted (once per key an hour).
    */
   type:
     | 'ready'
@@ -81,7 +86,8 @@ export interface ProxyEvent {
     | 'client-over-budget'
     | 'store-unavailable'
     | 'store-restored'
-    | 'upstream-not-service';
+    | 'upstream-not-service'
+    | 'cache-invalid';
   /** One line that says what happened and what to check, for a log. */
   message: string;
   /** The service path asked for (`/api/v2/scores/…`), without the proxy's `basePath`; absent on `ready` and the store's events. */
