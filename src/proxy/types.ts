@@ -130,9 +130,12 @@ export interface ProxyOptions {
   /**
    * Exact origins (`https://example.com`: scheme and host, no path) whose pages may call the proxy from
    * another origin: their preflights are answered and the origin reflected, with `Vary: Origin`; `'*'`
-   * lets any page read the answers. Requests without `Origin` and from the proxy's own origin always
-   * pass; other origins get a 403 that spends no quota, whose `{ "message" }` (readable by that page)
-   * names the origin and says to add it here.
+   * lets any page read the answers, with the same headers whether a request has `Origin` or not.
+   * Servers (no `Origin`, no `Sec-Fetch-Site`) and the proxy's own origin (its `Host`) always pass;
+   * other origins get a 403 that spends no quota, whose `{ "message" }` (readable by that page)
+   * names the origin and says to add it here, and so does another site's `<img>`, `<script>`,
+   * `no-cors` fetch or link to an API route (no `Origin`, `Sec-Fetch-Site: cross-site`) unless its
+   * `Referer` names a listed origin. SVG badges are open to any site.
    * @default []
    */
   allowOrigins?: readonly string[] | '*';
