@@ -9,12 +9,13 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createProxy, memoryCache, type CachedAnswer, type ProxyEvent, type ProxyOptions } from '../../src/proxy';
 import { toNodeListener } from '../../src/proxy/node';
-import { ADDRESSES, at, KEY, useCaptureServer, useHttpServer, useSandbox } from './util';
+import { ADDRESSES, at, KEY, syntheticAddress, useCaptureServer, useHttpServer, useSandbox } from './util';
 
 const sb = useSandbox();
 const A = ADDRESSES.rich;
 const GOOD = 'https://good.example';
 const EVIL = 'http://evil.test';
+let made = 0;
 
 /** A raw HTTP request whose request target is sent exactly as given (no URL normalisation). */
 const raw = (base: string, target: string, headers: Record<string, string> = {}) =>
@@ -69,7 +70,7 @@ describe('a refused site without Origin (Sec-Fetch-*)', () => {
     ['a sibling subdomain', browser('same-site', 'no-cors', 'image', { Referer: 'https://other.good.example/' })],
   ])('%s gets a 403 and spends no upstream request', async (_, headers) => {
     const proxy = proxyWith();
-    const path = `scores/${ADDRESSES.newcomer}`;
+    const path = `scores/${syntheticAddress(4100 + ++made)}`;
     const before = sb.hits(path);
     for (const url of [at(path), `http://proxy.test/rep/batch?r=/api/v2/${path}`]) {
       const response = await proxy(new Request(url, { headers }));
