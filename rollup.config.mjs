@@ -372,6 +372,83 @@ const scriptPlugins = (options) => [
   terserPlugin(options),
 ];
 
+// ---------------------------------------------------------------------------------------------
+// repkit/annotate (src/annotate): reputation next to every address on a page.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `repkit/annotate` (dist/repkit.annotate.mjs): an ES module of its own, built apart from the main
+ * entry so that neither's files change with the other (built together, rollup would move the code
+ * they share into a chunk of its own). It holds its own copy of the client and of the locale
+ * registry; its card is an `import()` chunk (dist/repkit.annotate-card.mjs), loaded on the first
+ * hover or focus.
+ */
+const ANNOTATE_ESM_INPUT = { 'repkit.annotate': 'src/annotate/index.ts' };
+
+/**
+ * The annotate build's file names, none of them a main entry's file: the card's, and the chunks
+ * it shares with the main entry (batching, the probe) under names of their own.
+ */
+const annotateChunkFileNames = (/** @type {import('rollup').PreRenderedChunk} */ info) => {
+  if (info.facadeModuleId == resolve('src/annotate/card.ts')) return 'repkit.annotate-card.mjs';
+  const name = info.isDynamicEntry && info.facadeModuleId ? CHUNK_OF_MODULE.get(info.facadeModuleId) : undefined;
+  return name ? `repkit.annotate-chunk-${name}.mjs` : 'repkit.annotate-[hash].mjs';
+};
+
+/**
+ * In dist/repkit.annotate-client.js, src/chunks/loaders.module.ts takes the place of
+ * src/chunks/loaders.ts: an ES module loaded by a script finds the chunk files beside it by its
+ * own URL (`import.meta.url`), not by `document.currentScript`.
+ * @returns {import('rollup').Plugin}
+ */
+function chunksBesideModule() {
+  const esm = resolve('src/chunks/loaders.ts');
+  return {
+    name: 'chunks-beside-module',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('/chunks/loaders')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id == esm ? resolve('src/chunks/loaders.module.ts') : resolved;
+    },
+  };
+}
+
+/**
+ * dist/repkit.annotate.js for a script tag: a plain script with its own copy of what it needs,
+ * which adds `annotate` to the global `RepKit` and annotates the page when its tag says where to
+ * ask (`data-base-url`). From beside itself it loads, as ES modules, its client
+ * (dist/repkit.annotate-client.js, unless a repkit script on the page has one: it uses that) and
+ * its card (dist/repkit.annotate-card.js, with its own copies of the few stateless helpers it uses).
+ */
+const annotateBuilds = [
+  {
+    input: ANNOTATE_ESM_INPUT,
+    output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: annotateChunkFileNames },
+    plugins: [cssText(), packageVersion(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin()],
+  },
+  {
+    input: 'src/annotate/script.ts',
+    output: { file: 'dist/repkit.annotate.js', format: 'iife', sourcemap: true },
+    plugins: scriptPlugins({ script: true }),
+  },
+  {
+    input: 'src/annotate/client-chunk.ts',
+    output: { file: 'dist/repkit.annotate-client.js', format: 'es', sourcemap: true },
+    plugins: [chunksBesideModule(), nodeResolve(), typescriptPlugin(), dropPureAnnotations(), terserPlugin()],
+  },
+  {
+    input: 'src/annotate/card.ts',
+    output: { file: 'dist/repkit.annotate-card.js', format: 'es', sourcemap: true },
+    plugins: [cssText(), nodeResolve(), typescriptPlugin(), htmlTemplatesPlugin(), dropPureAnnotations(), terserPlugin()],
+  },
+  {
+    input: ANNOTATE_ESM_INPUT,
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts' },
+    plugins: [dts({ tsconfig: './tsconfig.json' }), esmDeclarations(Object.keys(ANNOTATE_ESM_INPUT))],
+    external: [/\.css\?raw$/],
+  },
+];
+
 export default [
   {
     // The ES modules: `repkit` (pure, no side effects, readable; bundlers minify it) and
@@ -478,4 +555,6 @@ export default [
     output: { file: `dist/locales/${tag}.js`, format: 'iife', sourcemap: true },
     plugins: [localeEntries(), catalogueTypesStripped(), terserPlugin()],
   })),
+  // repkit/annotate: its script and declarations (the ES module is in the first build).
+  ...annotateBuilds,
 ];
