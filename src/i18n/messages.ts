@@ -39,7 +39,7 @@ export interface Messages {
   /** HTTP 400: the address is not one the service takes. */
   'This is not a valid address.': string;
   /** HTTP 403 from a proxy: `$` is the page's origin, in brackets after a space, or nothing. */
-  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.": string;
+  "Origin$ not allowed: add it to the proxy's allowOrigins.": string;
   /** HTTP 429 without a reset time. */
   'The service is busy (rate limited).': string;
   /** HTTP 5xx. */

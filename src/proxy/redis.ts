@@ -110,6 +110,19 @@ const answerOf = (text: string | null): CachedAnswer | undefined => {
 };
 
 /**
+ * A value read from a key that holds another type (a hash where the proxy keeps a string: another
+ * program's key, or one planted) is no value for that key, not a failure of the whole server.
+ */
+const wrongTypeAsNone = async (reply: Promise<string | null>): Promise<string | null> => {
+  try {
+    return await reply;
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('WRONGTYPE')) return null;
+    throw error;
+  }
+};
+
+/**
  * A {@link ProxyStore} on one Redis server (or a managed one: Upstash, ElastiCache, Memorystore),
  * for `createProxy({ store })`. Connects at once and reconnects by itself; while the server is
  * down or slower than `commandTimeoutMs`, each proxy instance serves on its own and the proxy
@@ -169,7 +182,11 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   return {
     async get(name) {
       await connected();
-      return answerOf(await redis.get(key('a', name)));
+      return answerOf(await wrongTypeAsNone(redis.get(key('a', name))));
+    },
+    async delete(name) {
+      await connected();
+      await redis.del(key('a', name));
     },
     async set(name, answer) {
       await connected();
@@ -196,7 +213,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     },
     async pausedUntil() {
       await connected();
-      const value = Number(await redis.get(`${prefix}pause`));
+      const value = Number(await wrongTypeAsNone(redis.get(`${prefix}pause`)));
       return Number.isFinite(value) ? value : 0;
     },
     // The server's clock times every bucket: this instance's `nowMs` is not used.

@@ -44,7 +44,7 @@ export const describeFailure = (error: unknown, notFound: string, { t, locale }:
       ? t('This is not a valid address.')
       : // A 403 a page can read comes from a proxy (the service's own has no CORS headers).
         status == 403
-        ? t("Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.", pageOrigin())
+        ? t("Origin$ not allowed: add it to the proxy's allowOrigins.", pageOrigin())
         : status == 404
           ? notFound
           : status == 429

@@ -246,3 +246,37 @@ describe('in workerd: behaviour', () => {
     await vi.waitFor(() => expect(sb.hits(`badges/${other}`)).toBe(2));
   });
 });
+
+describe("in workerd: a stranger's requests (docs/proxy.md, Security)", () => {
+  const GOOD = 'https://good.example';
+  const EVIL = 'http://evil.test';
+  it('a path that names another host gives it neither data nor CORS', async () => {
+    const mf = testWorker({ upstream: sb.url, allowOrigins: [GOOD] });
+    for (const path of [`//evil.test/api/v2/scores/${A}`, `/\\evil.test/api/v2/scores/${A}`, `//evil.test/batch?r=/api/v2/scores/${A}`]) {
+      const response = await mf.dispatchFetch(`http://proxy.test${path}`, { headers: { Origin: EVIL } });
+      const body = await response.text();
+      expect(response.status == 200 && response.headers.get('access-control-allow-origin') == EVIL, path).toBe(false);
+      expect(body, path).not.toContain('"success":true');
+    }
+  });
+  it("a refused site's <img> without Origin gets a 403 and spends nothing; badges stay open", async () => {
+    const mf = testWorker({ upstream: sb.url, basePath: '/rep', allowOrigins: [GOOD] });
+    const address = nextAddress();
+    const image = { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'image' };
+    const refused = await mf.dispatchFetch(url(`scores/${address}`), { headers: image });
+    expect(refused.status).toBe(403);
+    await refused.arrayBuffer();
+    expect(sb.hits(`scores/${address}`)).toBe(0);
+    const badge = await mf.dispatchFetch(`http://proxy.test/rep/badge/reputation/${address}.svg`, { headers: image });
+    expect(badge.status).toBe(200);
+    await badge.arrayBuffer();
+  });
+  it("with '*', the same CORS headers with or without Origin", async () => {
+    const mf = testWorker({ upstream: sb.url, basePath: '/rep', allowOrigins: '*' });
+    const plain = await mf.dispatchFetch(url(`scores/${A}`));
+    const cors = await mf.dispatchFetch(url(`scores/${A}`), { headers: { Origin: GOOD } });
+    await Promise.all([plain.arrayBuffer(), cors.arrayBuffer()]);
+    expect(plain.headers.get('access-control-allow-origin')).toBe('*');
+    expect(cors.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
