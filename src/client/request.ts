@@ -48,8 +48,8 @@ export const request = async <T>(
       const status = answer?.status ?? 0;
       if (kind == 'network') networkFailures++;
       const serverWait = answer && rateLimitWait(answer.headers, answer.text, Date.now());
-      // A 429 that says when the quota resets closes the gate until then.
-      const reset = status == 429 && gate(gateName, Date.now() + (serverWait ?? 0));
+      // A 429 (or a proxy's word that the quota is spent) that says when it resets closes the gate until then.
+      const reset = (status == 429 || kind == 'quota') && gate(gateName, Date.now() + (serverWait ?? 0));
       const wait = nextDelay({
         $kind: kind,
         $status: status,
@@ -62,6 +62,8 @@ export const request = async <T>(
       });
       if (wait === undefined) {
         if (reset) failure = new AttemptFailure('quota', { detail: reset, said });
+        // A proxy's quota answer whose time this page cannot read is an answer like any other.
+        else if (kind == 'quota') failure = new AttemptFailure('http', { detail: status, said });
         // No answer at all (a network failure's detail says how far an answer had come): in a
         // page, why (the rejection does not say), by the probe's chunk; a page that cannot load
         // it either is taken to be cut off from the network.

@@ -1,4 +1,4 @@
-import { UPSTREAM_NOT_SERVICE } from '../client/envelope';
+import { QUOTA_USED_UP, UPSTREAM_NOT_SERVICE } from '../client/envelope';
 import { rateLimitWait } from '../client/rate-limit';
 import { secondsUntil } from './tiers';
 import { parseJson } from '../util/values';
@@ -65,7 +65,11 @@ export const quotaFailure = (quotaResetAt: number, now: number): Failure => {
   const retryAfter = Math.min(MAX_RETRY_AFTER_S, Math.max(1, secondsUntil(quotaResetAt, now)));
   return {
     status: 503,
-    body: messageBody(`The reputation service's request quota is used up; try again in ${retryAfter} s`),
+    // The code tells a repkit client this is the quota, not a service in trouble (src/client/envelope.ts).
+    body: JSON.stringify({
+      message: `The reputation service's request quota is used up; try again in ${retryAfter} s`,
+      code: QUOTA_USED_UP,
+    }),
     retryAfter,
   };
 };
