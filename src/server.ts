@@ -7,14 +7,14 @@
  * `document`, `window` or `HTMLElement`, at import or when called.
  */
 import { invalid } from './client/option-error';
-import { ServiceClient } from './client/service-client';
 import { WIDGET_PARTS, ELEMENT_CSS } from './embed/element';
 import { attributeName } from './embed/attributes';
 import { escapeHtml } from './render/html';
 import { ownValue } from './util/values';
-import type { BaseWidgetOptions, CommonSettings } from './widgets/common-options';
+import { clientOf, type BaseWidgetOptions, type CommonSettings } from './widgets/common-options';
 import type { Kind, Localized } from './widgets/descriptor';
 import { wordsFor } from './i18n/locale';
+import { registerShippedLocales } from './i18n/shipped';
 import { WIDGET_CLASSES, type WidgetByType, type WidgetConfig, type WidgetType } from './widgets/kinds';
 import { describeFailure, failureView } from './widgets/messages';
 import { resolveSettings } from './widgets/settings';
@@ -48,6 +48,8 @@ const resolve = (config: WidgetConfig): { kind: AnyKind; settings: CommonSetting
   const settings = resolveSettings<CommonSettings>(kind, undefined, config);
   // A server does not know the visitor's language: `'auto'` is English here (pass the visitor's
   // locale, from Accept-Language, to render theirs), and the browser re-renders in its own.
+  // Every shipped language is at hand, without an import of its locale module.
+  registerShippedLocales();
   const locale = settings.locale == 'auto' ? 'en' : settings.locale;
   return { kind, settings: { ...settings, ...wordsFor(locale, settings.messages) } };
 };
@@ -123,7 +125,7 @@ export function renderToString<C extends WidgetConfig>(config: C, data: WidgetDa
 export async function fetchAndRender(config: WidgetConfig, options: { signal?: AbortSignal } = {}): Promise<string> {
   const { kind, settings } = resolve(config);
   try {
-    const data = await kind.load(new ServiceClient(settings), settings, { signal: options.signal });
+    const data = await kind.load(clientOf(settings), settings, { signal: options.signal });
     const at = Date.now();
     return renderElement(config, kind, settings, 'ready', kind.views.ready(data, settings).markup, { value: data, at });
   } catch (error) {
@@ -133,5 +135,6 @@ export async function fetchAndRender(config: WidgetConfig, options: { signal?: A
 }
 
 export type { WidgetConfig, WidgetType } from './widgets/kinds';
-export { OptionError } from './client/option-error';
+export { RepkitError, ServiceError, OptionError, MountError, isRepkitError } from './errors';
+export { registerLocale } from './i18n/locale';
 export { VERSION } from './version';

@@ -33,11 +33,14 @@ const ENGLISH_ONE: Partial<Record<PluralMessage, string>> = { points: 'point', '
  */
 export const registerLocale = (tag: string, catalogue: Catalogue): void => {
   const key = tag.toLowerCase();
-  const language = key.split('-')[0]!;
+  const language = key.split('-')[0];
   LOCALES[language] ??= catalogue;
   LOCALES[key] = catalogue;
   for (const ref of REDRAWS) ref.deref()?.(language);
 };
+
+/** Whether a catalogue is registered for exactly `tag` (case aside). */
+export const hasLocale = (tag: string): boolean => !!ownValue(LOCALES, tag.toLowerCase());
 
 /** A tag Intl accepts, else undefined (a page's `lang` may hold anything). */
 const known = (tag: string | null | undefined): string | undefined => {
@@ -72,7 +75,7 @@ export const markLanguage = (view: HTMLElement, { locale, dir }: Words): void =>
  */
 export const wordsFor = (locale: string, overrides?: Catalogue): Words => {
   const tag = locale.toLowerCase();
-  const catalogue: Catalogue = { ...(LOCALES[tag] ?? LOCALES[tag.split('-')[0]!]), ...overrides };
+  const catalogue: Catalogue = { ...(LOCALES[tag] ?? LOCALES[tag.split('-')[0]]), ...overrides };
   return {
     locale,
     dir: catalogue.dir,

@@ -12,6 +12,7 @@
  * Needs the `ioredis` package (an optional peer dependency of repkit: `npm install ioredis`).
  */
 import { Redis } from 'ioredis';
+import { OptionError } from '../errors';
 import { bucketLifetimeMs, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
 import type { CachedAnswer } from './types';
 
@@ -62,29 +63,38 @@ return 0`;
 
 /**
  * The token bucket of src/proxy/store.ts (`takeToken`), run inside Redis so that taking a token
- * is atomic across instances. Returns { 1, 0 } or { 0, ms until a token }.
+ * is atomic across instances, and timed by the server's own clock (`TIME`), never by the
+ * instances': two instances whose clocks are seconds apart would each refill the bucket for
+ * the seconds between them. The bucket's `at` never moves backwards either. Returns { 1, 0 } or
+ * { 0, ms until a token }.
  */
 const TAKE_SCRIPT = `
 local capacity = tonumber(ARGV[1])
 local perMs = capacity / tonumber(ARGV[2])
-local now = tonumber(ARGV[3])
-local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = capacity
-if state[1] then
-  tokens = math.min(capacity, tonumber(state[1]) + math.max(0, now - tonumber(state[2])) * perMs)
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local state = redis.call('HMGET', KEYS[1], 'spent', 'at')
+local spent = 0
+local at = now
+if state[1] and state[2] then
+  at = math.max(now, tonumber(state[2]))
+  spent = math.max(0, tonumber(state[1]) - (at - tonumber(state[2])) * perMs)
 end
 local ok = 0
-if tokens >= 1 then
-  tokens = tokens - 1
+if spent + 1 <= capacity then
+  spent = spent + 1
   ok = 1
 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', ARGV[3])
+redis.call('HSET', KEYS[1], 'spent', tostring(spent), 'at', tostring(at))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 if ok == 1 then return { 1, 0 } end
-return { 0, math.ceil((1 - tokens) / perMs) }`;
+return { 0, math.ceil((spent + 1 - capacity) / perMs) }`;
 
 const invalid = (name: string, expected: string, got: unknown): never => {
-  throw new TypeError(`repkit/proxy/redis: ${name} must be ${expected}, got ${typeof got == 'string' ? JSON.stringify(got) : String(got)}`);
+  throw new OptionError(
+    name,
+    `repkit/proxy/redis: ${name} must be ${expected}, got ${typeof got == 'string' ? JSON.stringify(got) : String(got)}`,
+  );
 };
 
 /** An answer read back, or undefined when the text is not one (another program's key, a half-written value). */
@@ -100,6 +110,19 @@ const answerOf = (text: string | null): CachedAnswer | undefined => {
 };
 
 /**
+ * A value read from a key that holds another type (a hash where the proxy keeps a string: another
+ * program's key, or one planted) is no value for that key, not a failure of the whole server.
+ */
+const wrongTypeAsNone = async (reply: Promise<string | null>): Promise<string | null> => {
+  try {
+    return await reply;
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('WRONGTYPE')) return null;
+    throw error;
+  }
+};
+
+/**
  * A {@link ProxyStore} on one Redis server (or a managed one: Upstash, ElastiCache, Memorystore),
  * for `createProxy({ store })`. Connects at once and reconnects by itself; while the server is
  * down or slower than `commandTimeoutMs`, each proxy instance serves on its own and the proxy
@@ -108,7 +131,7 @@ const answerOf = (text: string | null): CachedAnswer | undefined => {
  * Answers are kept until their `keepUntil` (Redis expires them), claims for a few seconds,
  * buckets for one refill period: the server holds no more than the proxy would use.
  *
- * @throws {TypeError} at once, when an option is invalid.
+ * @throws {OptionError} (a `TypeError`) at once, when an option is invalid.
  */
 export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const url = options.url ?? 'redis://127.0.0.1:6379';
@@ -159,7 +182,11 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   return {
     async get(name) {
       await connected();
-      return answerOf(await redis.get(key('a', name)));
+      return answerOf(await wrongTypeAsNone(redis.get(key('a', name))));
+    },
+    async delete(name) {
+      await connected();
+      await redis.del(key('a', name));
     },
     async set(name, answer) {
       await connected();
@@ -186,19 +213,16 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     },
     async pausedUntil() {
       await connected();
-      const value = Number(await redis.get(`${prefix}pause`));
+      const value = Number(await wrongTypeAsNone(redis.get(`${prefix}pause`)));
       return Number.isFinite(value) ? value : 0;
     },
-    async take(name, bucket: TokenBucket, now): Promise<TokenGrant> {
+    // The server's clock times every bucket: this instance's `nowMs` is not used.
+    async take(name, bucket: TokenBucket): Promise<TokenGrant> {
       await connected();
-      const reply = (await redis.eval(
-        TAKE_SCRIPT,
-        1,
-        key('t', name),
-        String(bucket.capacity),
-        String(bucketLifetimeMs(bucket)),
-        String(Math.floor(now)),
-      )) as [number, number];
+      const reply = (await redis.eval(TAKE_SCRIPT, 1, key('t', name), String(bucket.capacity), String(bucketLifetimeMs(bucket)))) as [
+        number,
+        number,
+      ];
       return { ok: reply[0] === 1, retryAfterMs: Number(reply[1]) };
     },
     async close() {

@@ -107,7 +107,7 @@ const strip = (segments: readonly Segment[], label: string, words: Words): strin
   const boxes: string[] = [];
   const texts: string[] = [];
   segments.forEach((s, i) => {
-    const tw = widths[i]!;
+    const tw = widths[i];
     const w = tw + 2 * PAD;
     const x = rtl ? width - start - w : start;
     boxes.push(`<rect x="${x}" width="${w}" height="${HEIGHT}" fill="${s.fill}"/>`);
@@ -194,7 +194,7 @@ export const badgesSvg = (
   const hidden = badges.length - shown.length;
   const count = formatNumber(badges.length, o.locale);
   // The tier by its name, as the badge widget says it (its message is the capitalised key).
-  const named = shown.map((b) => `${b.title} (${words.t((b.tier[0]!.toUpperCase() + b.tier.slice(1)) as Capitalize<Tier>)})`);
+  const named = shown.map((b) => `${b.title} (${words.t((b.tier[0].toUpperCase() + b.tier.slice(1)) as Capitalize<Tier>)})`);
   const label = [
     fill(words.n('$ badges earned by $', badges.length, true), count, shortAddress(address)),
     ...(named.length ? [words.t('Top badges: $', listOf(named, o.locale))] : []),

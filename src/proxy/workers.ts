@@ -13,6 +13,7 @@
  * proxy ??= createProxy({ apiKey: env.REPKIT_API_KEY, store: workersStore({ kv: env.REPKIT_CACHE, coordinator: env.REPKIT_COORDINATOR }) });
  * ```
  */
+import { OptionError } from '../errors';
 import { takeToken, type BucketState, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
 import type { CachedAnswer } from './types';
 
@@ -60,7 +61,7 @@ type CoordinatorCall =
   | { op: 'release'; key: string }
   | { op: 'pause'; untilMs: number }
   | { op: 'pausedUntil' }
-  | { op: 'take'; key: string; bucket: TokenBucket; nowMs: number }
+  | { op: 'take'; key: string; bucket: TokenBucket }
   | { op: 'remember'; key: string; answer: CachedAnswer }
   | { op: 'recall'; key: string };
 
@@ -81,7 +82,7 @@ const answerOf = (text: string | null): CachedAnswer | undefined => {
 };
 
 const invalid = (name: string, expected: string): never => {
-  throw new TypeError(`repkit/proxy/workers: ${name} must be ${expected}`);
+  throw new OptionError(name, `repkit/proxy/workers: ${name} must be ${expected}`);
 };
 
 /**
@@ -89,7 +90,7 @@ const invalid = (name: string, expected: string): never => {
  * `createProxy({ store })` in a Worker. A KV or Durable Object error (or a call slower than a
  * second) never fails a visitor: the isolate serves on its own and the proxy tells `onEvent`.
  *
- * @throws {TypeError} at once, when a binding is missing.
+ * @throws {OptionError} (a `TypeError`) at once, when a binding is missing.
  */
 export function workersStore(options: WorkersStoreOptions): ProxyStore {
   const { kv, coordinator } = options ?? ({} as Partial<WorkersStoreOptions>);
@@ -128,7 +129,8 @@ export function workersStore(options: WorkersStoreOptions): ProxyStore {
     release: (key) => call({ op: 'release', key }),
     pause: (untilMs) => call({ op: 'pause', untilMs }),
     pausedUntil: () => call<number>({ op: 'pausedUntil' }),
-    take: (key, bucket, nowMs) => call<TokenGrant>({ op: 'take', key, bucket, nowMs }),
+    // The coordinator's clock times every bucket: the isolate's is not sent.
+    take: (key, bucket) => call<TokenGrant>({ op: 'take', key, bucket }),
   };
 }
 
@@ -195,7 +197,8 @@ export class RepkitCoordinator {
       case 'pausedUntil':
         return this.pausedUntil();
       case 'take': {
-        const { state, grant } = takeToken(this.buckets.get(call.key), call.bucket, call.nowMs);
+        // Timed by this one object's clock, not by the isolates' (which may be seconds apart).
+        const { state, grant } = takeToken(this.buckets.get(call.key), call.bucket, now);
         this.buckets.delete(call.key);
         this.buckets.set(call.key, state);
         trim(this.buckets, MAX_ENTRIES);

@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIXTURES } from '../service/fixtures.mjs';
-import type { ServiceError } from '../../src/client/service-error';
+import type { ServiceError } from '../../src/errors';
 import { ADDRESSES, useSandbox } from '../helpers/sandbox';
 import { fast, useFastClock } from '../helpers/clock';
 import { serverSideFetch } from '../helpers/server-fetch';

@@ -142,6 +142,15 @@ describe('the tarball', () => {
     }
   });
 
+  it("holds the scripts' chunks as files that import nothing: the script that loads one passes it what it needs", () => {
+    const chunks = files.filter((f) => /^dist\/repkit\.chunk-[\w-]+\.js$/.test(f));
+    expect(chunks.length).toBeGreaterThanOrEqual(4);
+    for (const f of chunks) {
+      const code = readFileSync(join(dir, 'esm/node_modules/repkit', f), 'utf8');
+      expect([f, code.match(/\bimport\s*[\s{*'"(]|\bfrom\s*['"]/g)]).toEqual([f, null]);
+    }
+  });
+
   it('holds each shipped language as an ES module, a script and their declarations', () => {
     const locales = files
       .filter((f) => f.startsWith('dist/locales/') && f.endsWith('.mjs'))
@@ -241,6 +250,8 @@ describe('an ES module consumer (plain Node, no DOM)', () => {
     expect(report.widget).toEqual({ isReputationWidget: true, isAnyClass: false, state: 'loading', theme: 'dark' });
     expect(report.snippet).toContain('data-repkit="badge"');
     expect(report.snippet).toContain('data-max-badges="3"');
+    // As built (the HTML minifier ran over its template): one space between attributes.
+    expect(report.snippet).toMatch(/^<div data-repkit="badge" data-api-key="k" data-address="\w+" data-max-badges="3"><\/div>\s<script /);
     expect(report.element).toBe('function');
   });
 });

@@ -7,7 +7,7 @@ import { badgesPlaceholder } from './placeholder';
 import { BADGE_OPTIONS, type BadgeWidgetOptions, type BadgeSettings } from './options';
 import { tierCss, tierOf, type Tier } from '../../tiers';
 import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine } from '../../views/common';
-import { checkKey, meantKey } from '../../unknown-key';
+import { checkKey, definedKeys, meantKey } from '../../unknown-key';
 import clampCss from '../../../../styles/clamp.css?raw';
 import css from '../../../../styles/badge.css?raw';
 
@@ -42,7 +42,7 @@ const earned = (badge: UserBadge, s: S): Html | false => {
 /** The level's title, its tier's name (unless the title is that name: the tier never shows by colour alone) and its number. */
 const levelText = (badge: UserBadge, { t, locale }: S): string => {
   const name = tierOf(badge.achievedLevel);
-  const tier = t((name[0]!.toUpperCase() + name.slice(1)) as Capitalize<Tier>);
+  const tier = t((name[0].toUpperCase() + name.slice(1)) as Capitalize<Tier>);
   const title = boundedItem(badge.achievedLevelTitle.trim());
   return `${title && title != tier ? `${title} · ` : ''}${tier} · ${t('Level $', formatNumber(badge.achievedLevel, locale))}`;
 };
@@ -105,6 +105,7 @@ export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData, 'badg
   name: 'badge',
   aliases: ['badges'],
   css: /* @__PURE__ */ (() => tierCss() + clampCss + css)(),
+  parts: ['badges', 'badge', 'medal', 'ladder', 'description'],
   options: BADGE_OPTIONS,
   required: ['address'],
   placeholder: badgesPlaceholder,
@@ -133,11 +134,14 @@ export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData, 'badg
     ready: (data, s) => ('badge' in data ? one(data.badge, s) : list(data.badges, data.definitions, s)),
     notFound: ({ badgeKey, t }, error) => {
       const meant = meantKey(error);
+      const defined = definedKeys(error);
       return meant
         ? t('There is no such badge: did you mean "$"?', meant)
-        : badgeKey
-          ? t('This address has not earned this badge yet.')
-          : t('There is no badge data for this address yet.');
+        : defined
+          ? t('There is no such badge. Defined badges: $.', defined)
+          : badgeKey
+            ? t('This address has not earned this badge yet.')
+            : t('There is no badge data for this address yet.');
     },
   },
 };
