@@ -93,7 +93,7 @@ export const cardSvg = (facts: ShareFacts, label: string, o: SvgOptions, coverag
   for (const badge of facts.badges) {
     const title = drawable(badge.title);
     if (!title) continue;
-    const tier = say((badge.tier[0]!.toUpperCase() + badge.tier.slice(1)) as Capitalize<typeof badge.tier>);
+    const tier = say((badge.tier[0].toUpperCase() + badge.tier.slice(1)) as Capitalize<typeof badge.tier>);
     const content = `${title} · ${tier}`;
     const width = Math.min(520, Math.ceil((textWidth(content) * 28) / 11) + 48);
     if (x + width > 1120) break;

@@ -55,7 +55,7 @@ export const shareFacts = (
 });
 
 /** A tier by its name in the language of `words` (its message is the capitalised key). */
-export const tierName = (tier: Tier, words: Words): string => words.t((tier[0]!.toUpperCase() + tier.slice(1)) as Capitalize<Tier>);
+export const tierName = (tier: Tier, words: Words): string => words.t((tier[0].toUpperCase() + tier.slice(1)) as Capitalize<Tier>);
 
 const short = (text: string): string => bounded(text.trim(), SHARE_LIMITS.textChars);
 
