@@ -60,6 +60,8 @@ let used = 0;
 let chunkFiles: 'built' | 'missing' | 'wrong' = 'built';
 /** The bundled app's files (esbuild's output), served under /app/. */
 let appDir = '';
+/** A proxy as createProxy makes it by default, in front of the sandbox, for the page's origin. */
+let freshProxy: () => http.RequestListener;
 
 /** A chunk of repkit's: dist/repkit.chunk-<name>.js, or the file a bundler made of dist/repkit.chunk-<name>.mjs. */
 const isChunk = (path: string) => /\/repkit\.chunk-[\w-]+\.js$/.test(path);
@@ -105,11 +107,16 @@ for (const [i, config] of window.configs.entries()) createWidget(config).mount('
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(html);
   });
-  // One client (127.0.0.1) loads every page here: the per-client budget (issue 36) is not what is measured.
-  const proxy = node.toNodeListener(
-    edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [site], clientBudget: false }),
-  );
+  // Every page here comes from one client (127.0.0.1), where a site has a new visitor for each:
+  // each page gets a proxy of its own, at its defaults (its client budget included), as a first
+  // visit meets it.
+  freshProxy = () => node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [site] }));
+  let proxy = freshProxy();
   proxyUrl = await listen((req, res) => {
+    if (req.url == '/new-visitor') {
+      proxy = freshProxy();
+      return void res.end();
+    }
     reached.push(`${req.method} ${req.url}`);
     proxy(req, res);
   });
@@ -167,6 +174,7 @@ document.addEventListener('repkit:load', (e) => {
 </script>
 ${tags}
 </body></html>`;
+  await fetch(`${proxyUrl}/new-visitor`);
   reached = [];
   const { page: tab, log } = await browser.page();
   await tab.goto(`${site}/`);
