@@ -11,39 +11,23 @@
  * dist/repkit.batch.js, the old add-on, does nothing and breaks nothing.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
 import { API_KEY, settled, useBrowser } from './harness';
+import { builtProxy, generatedAddress, useServers } from './servers';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const browser = useBrowser();
 
-type Proxy = typeof import('../../src/proxy');
-type ProxyNode = typeof import('../../src/proxy/node');
-
 /** A valid address the sandbox computes on the spot, distinct for each `i`. */
-const addressOf = (i: number): string => {
-  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-  let tail = '';
-  for (let n = i + 1; tail.length < 8; n = Math.floor(n / 58)) tail = alphabet[n % 58] + tail;
-  return `1${'Chromium'.padEnd(38, 'x')}${tail}`;
-};
+const addressOf = (i: number): string => generatedAddress('Chromium', i);
 
 const KINDS = ['reputation', 'badge', 'profile'];
 
-const servers: http.Server[] = [];
-const listen = async (handler: http.RequestListener): Promise<string> => {
-  const server = http.createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
+const { listen } = useServers();
 
 /** The page's HTML, set by each test, and the origins of the page and of the proxy. */
 let html = '';
@@ -67,8 +51,7 @@ let freshProxy: () => http.RequestListener;
 const isChunk = (path: string) => /\/repkit\.chunk-[\w-]+\.js$/.test(path);
 
 beforeAll(async () => {
-  const edge = (await import(/* @vite-ignore */ pathToFileURL(ensureProxyBuild()).href)) as Proxy;
-  const node = (await import(/* @vite-ignore */ pathToFileURL(PROXY_NODE_DIST).href)) as ProxyNode;
+  const { edge, node } = await builtProxy();
 
   // A tiny app as a developer writes it, bundled as a bundler ships it: ES modules, split.
   appDir = mkdtempSync(join(tmpdir(), 'repkit-app-'));
@@ -122,11 +105,7 @@ for (const [i, config] of window.configs.entries()) createWidget(config).mount('
   });
 });
 
-afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+afterAll(() => {
   if (appDir) rmSync(appDir, { recursive: true, force: true });
 });
 
