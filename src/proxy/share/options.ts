@@ -3,15 +3,18 @@
  * they become the proxy's option `card`, checked by ./../options.ts.
  */
 
+/** Where resvg finds fonts: bytes for `@resvg/resvg-wasm`, files for `@resvg/resvg-js` (which has no fontBuffers). */
+export type ResvgFontOptions = { fontBuffers: Uint8Array[]; fontFiles?: never } | { fontFiles: string[]; fontBuffers?: never };
+
 /** The part of a resvg module (`@resvg/resvg-js` or `@resvg/resvg-wasm`) the card uses. */
 export interface ResvgModule {
   Resvg: new (
     svg: string,
     options?: {
       fitTo?: { mode: 'width'; value: number };
-      font?: { fontBuffers?: Uint8Array[]; loadSystemFonts?: boolean; defaultFontFamily?: string };
+      font?: ResvgFontOptions & { loadSystemFonts?: boolean; defaultFontFamily?: string };
     },
-  ) => { render(): { asPng(): Uint8Array } };
+  ) => { render(): { asPng(): Uint8Array; free?(): void }; free?(): void };
   /** `@resvg/resvg-wasm` only: compiles its WebAssembly (once per isolate). */
   initWasm?: (module: WebAssembly.Module | BufferSource | Response | Promise<Response>) => Promise<void>;
 }

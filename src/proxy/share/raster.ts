@@ -1,4 +1,4 @@
-import type { CardOptions, ResvgModule } from './options';
+import type { CardOptions, ResvgFontOptions, ResvgModule } from './options';
 import { fromBase64 } from './base64';
 import { coverageOf, type Coverage } from './coverage';
 
@@ -14,6 +14,26 @@ export const CARD_FONT_FAMILY = 'Noto Sans';
 
 /** The package a Node proxy imports, named in the 501 when it is missing. */
 export const RESVG_PACKAGE = '@resvg/resvg-js';
+
+/** The package other runtimes pass as `card.resvg`, named in the 501 when it or its wasm is wrong. */
+export const RESVG_WASM_PACKAGE = '@resvg/resvg-wasm';
+
+/** How an operator's bundle gets the wasm as a module (wrangler's default rule for `.wasm`). */
+const WASM_IMPORT = `import wasm from '${RESVG_WASM_PACKAGE}/index_bg.wasm'`;
+
+/** The 501 sentences of a rasteriser that cannot start: what the operator gave, and what to give instead. */
+export const RASTER_ERRORS = {
+  missing: `repkit proxy: the card image needs ${RESVG_PACKAGE} (npm install ${RESVG_PACKAGE}); on Workers, Vercel Edge and Deno, pass ${RESVG_WASM_PACKAGE} and its wasm as the option card`,
+  notWasm: `repkit proxy: card.wasm was given, but card.resvg is not ${RESVG_WASM_PACKAGE} (import * as resvg from '${RESVG_WASM_PACKAGE}')`,
+  noWasm: `repkit proxy: card.resvg is ${RESVG_WASM_PACKAGE}, which needs its wasm as card.wasm (${WASM_IMPORT})`,
+  bytes: `repkit proxy: this runtime cannot compile WebAssembly from bytes: pass card.wasm as the module your bundler makes of ${RESVG_WASM_PACKAGE}'s wasm (${WASM_IMPORT})`,
+  wrongWasm: `repkit proxy: card.wasm is not the index_bg.wasm of the ${RESVG_WASM_PACKAGE} given as card.resvg (both must come from the same version of the package)`,
+  notResvg: `repkit proxy: card.resvg cannot draw the card: give ${RESVG_PACKAGE}, or ${RESVG_WASM_PACKAGE} with its wasm as card.wasm`,
+  fontFile: `repkit proxy: ${RESVG_PACKAGE} reads fonts from files only, and the card's font could not be written under the temporary folder (os.tmpdir(), TMPDIR)`,
+} as const;
+
+/** An SVG every resvg draws: a rasteriser that cannot is told apart from one that can before a card is asked of it. */
+const PROBE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 
 /** A loaded rasteriser: SVG in, PNG out, and which characters its font draws. */
 export interface Rasterizer {
@@ -33,43 +53,84 @@ const resvgOf = (module: unknown): ResvgModule | undefined => {
   return typeof found?.Resvg == 'function' ? (found as ResvgModule) : undefined;
 };
 
+/**
+ * Why resvg-wasm's `initWasm` refused `card.wasm`: bytes where the runtime compiles no wasm at run
+ * time (workerd, Vercel Edge: "code generation disallowed"), or wasm that is not this version's.
+ */
+const wasmFailure = (error: unknown): string =>
+  error instanceof WebAssembly.CompileError && /disallow|not allowed|embedder/i.test(error.message)
+    ? RASTER_ERRORS.bytes
+    : RASTER_ERRORS.wrongWasm;
+
+/**
+ * The font as a file for resvg-js, in a folder of its own under the system's temporary folder
+ * (created private by mkdtemp): once per proxy, on the runtimes resvg-js runs on (Node, Bun, Deno),
+ * whose modules are imported by name so that no bundler for an edge runtime looks for them.
+ */
+const fontFile = async (font: Uint8Array): Promise<string> => {
+  const [fs, os, path] = (await Promise.all([importByName('node:fs/promises'), importByName('node:os'), importByName('node:path')])) as [
+    typeof import('node:fs/promises'),
+    typeof import('node:os'),
+    typeof import('node:path'),
+  ];
+  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'repkit-card-')), 'card-font.ttf');
+  await fs.writeFile(file, font);
+  return file;
+};
+
 const shippedFont = async (): Promise<Uint8Array> => fromBase64((await import('virtual:repkit-card-font')).default);
 
 const load = async (card: CardOptions): Promise<RasterLoad> => {
   let resvg = card.resvg;
   if (!resvg) {
     resvg = resvgOf(await importByName(RESVG_PACKAGE).catch(() => undefined));
-    if (!resvg) {
-      return {
-        ok: false,
-        message: `repkit proxy: the card image needs ${RESVG_PACKAGE} (npm install ${RESVG_PACKAGE}); on Workers, Vercel Edge and Deno, pass @resvg/resvg-wasm and its wasm as the option card`,
-      };
-    }
+    if (!resvg) return { ok: false, message: RASTER_ERRORS.missing };
   }
   if (card.wasm !== undefined) {
-    if (typeof resvg.initWasm != 'function')
-      return { ok: false, message: 'repkit proxy: card.wasm was given, but card.resvg is not @resvg/resvg-wasm' };
+    if (typeof resvg.initWasm != 'function') return { ok: false, message: RASTER_ERRORS.notWasm };
     try {
       await resvg.initWasm(card.wasm);
     } catch (error) {
       // Initialised already (another proxy in this isolate did it): resvg-wasm says so and works on.
-      if (!/already/i.test(String(error)))
-        return { ok: false, message: 'repkit proxy: @resvg/resvg-wasm could not start its wasm (card.wasm)' };
+      if (!/already/i.test(String(error))) return { ok: false, message: wasmFailure(error) };
     }
   }
-  const font = card.font ?? (await shippedFont());
   const { Resvg } = resvg;
+  const draw = (svg: string, options?: ConstructorParameters<ResvgModule['Resvg']>[1]): Uint8Array => {
+    const drawer = new Resvg(svg, options);
+    const image = drawer.render();
+    try {
+      return image.asPng();
+    } finally {
+      // resvg-wasm's objects hold wasm memory until freed; resvg-js's have no free and are collected.
+      image.free?.();
+      drawer.free?.();
+    }
+  };
+  try {
+    draw(PROBE_SVG);
+  } catch (error) {
+    // resvg-wasm not started says so; started with some other wasm, it fails on its first call.
+    if (/initiali[sz]ed/i.test(String(error))) return { ok: false, message: RASTER_ERRORS.noWasm };
+    return { ok: false, message: card.wasm === undefined ? RASTER_ERRORS.notResvg : RASTER_ERRORS.wrongWasm };
+  }
+  const font = card.font ?? (await shippedFont());
+  // resvg-wasm takes the font's bytes; resvg-js (native) ignores fontBuffers and reads font files only.
+  let fonts: ResvgFontOptions = { fontBuffers: [font] };
+  if (typeof resvg.initWasm != 'function') {
+    const file = await fontFile(font).catch(() => undefined);
+    if (!file) return { ok: false, message: RASTER_ERRORS.fontFile };
+    fonts = { fontFiles: [file] };
+  }
   return {
     ok: true,
     rasterizer: {
       coverage: coverageOf(font),
       png: (svg, width) =>
-        new Resvg(svg, {
+        draw(svg, {
           fitTo: { mode: 'width', value: width },
-          font: { fontBuffers: [font], loadSystemFonts: false, defaultFontFamily: CARD_FONT_FAMILY },
-        })
-          .render()
-          .asPng(),
+          font: { ...fonts, loadSystemFonts: false, defaultFontFamily: CARD_FONT_FAMILY },
+        }),
     },
   };
 };
