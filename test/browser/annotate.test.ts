@@ -49,9 +49,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(html);
   });
-  const proxy = node.toNodeListener(
-    edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [site], clientBudget: false }),
-  );
+  const proxy = node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [site] }));
   proxyUrl = await listen((req, res) => {
     reached.push(`${req.method} ${req.url}`);
     proxy(req, res);

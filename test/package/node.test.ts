@@ -182,6 +182,9 @@ describe('the tarball', () => {
         sources: string[];
         sourcesContent?: (string | null)[];
       };
+      // An entry that only re-exports a chunk (rollup's facade) has no source of its own.
+      const code = readFileSync(join(dir, 'esm/node_modules/repkit', map.replace(/\.map$/, '')), 'utf8');
+      if (!sources.length && /^(export|import) [^;]*;\s*(\/\/# sourceMappingURL=\S+\s*)?$/.test(code)) continue;
       expect(sources.length, map).toBeGreaterThan(0);
       expect(sourcesContent?.length, map).toBe(sources.length);
       expect(

@@ -80,7 +80,14 @@ describe('the built entries in plain Node', () => {
     const dist = ensureProxyBuild();
     const edge = (await import(/* @vite-ignore */ pathToFileURL(dist).href)) as typeof import('../../src/proxy');
     const node = (await import(/* @vite-ignore */ pathToFileURL(PROXY_NODE_DIST).href)) as typeof import('../../src/proxy/node');
-    expect(Object.keys(edge).sort()).toEqual(['DEFAULT_UPSTREAM', 'createProxy', 'memoryCache']);
+    expect(Object.keys(edge).sort()).toEqual([
+      'DEFAULT_UPSTREAM',
+      'OptionError',
+      'RepkitError',
+      'createProxy',
+      'isRepkitError',
+      'memoryCache',
+    ]);
     expect(Object.keys(node)).toEqual(['toNodeListener']);
     expect(edge.DEFAULT_UPSTREAM).toBe('https://api.dotpassport.io');
     const proxy = edge.createProxy({ apiKey: KEY, upstream: sb.url, onEvent: () => {} });

@@ -180,6 +180,22 @@ describe('fetchAndRender', () => {
     expect(markup).not.toContain('<script');
   });
 
+  it('says to check baseUrl when nothing listens there, as a page does', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const markup = await fetchAndRender({
+      type: 'reputation',
+      apiKey: API_KEY,
+      baseUrl: `http://127.0.0.1:${port}`,
+      address: ADDRESSES.rich,
+      retries: 0,
+    });
+    expect(markup).toContain('data-state="error"');
+    expect(markup).toContain('Could not reach the service: check baseUrl (host, port).');
+  });
+
   it('renders the kind’s own sentence for an address with nothing yet', async () => {
     const baseUrl = server.fault({ status: 404 });
     const markup = await fetchAndRender({ type: 'reputation', apiKey: API_KEY, baseUrl, address: ADDRESSES.rich });

@@ -7,15 +7,18 @@
  */
 import * as REGISTRY from './registry';
 
-/** Every value the registry names: the kinds' classes. */
-type Classes = (typeof REGISTRY)[keyof typeof REGISTRY];
-
 /**
  * Every kind's class, by name (the order of `WIDGET_TYPES`). Sorted, as a module namespace's
- * order is not the same in every loader.
+ * order is not the same in every loader. Its type is written out from the values (not as
+ * `typeof REGISTRY`, which the declaration bundler cannot carry across files).
  */
-export const WIDGET_CLASSES: readonly Classes[] = /* @__PURE__ */ (() =>
-  Object.values(REGISTRY).sort((a, b) => (a.kind.name < b.kind.name ? -1 : 1)))();
+const SORTED = /* @__PURE__ */ (() => Object.values(REGISTRY).sort((a, b) => (a.kind.name < b.kind.name ? -1 : 1)))();
+
+/** Every value the registry names: the kinds' classes. */
+type Classes = (typeof SORTED)[number];
+
+/** Every kind's class, by name. */
+export const WIDGET_CLASSES: readonly Classes[] = SORTED;
 
 /** Every `type` value a kind's class answers to: its name and its aliases. */
 type TypesOf<C> = C extends { readonly kind: { readonly name: infer T extends string } } ? T : never;
