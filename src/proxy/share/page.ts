@@ -67,7 +67,7 @@ const hashSource = (text: string): string => `'sha256-${toBase64(sha256(utf8ToBy
 
 /**
  * The page's policy: no script, no connection, no frame, no form; images from https only (the
- * badge widget's art, which it shows only for an http(s) URL); the page's and widgets' `<style>`
+ * badge widget's art, which it shows only for an http(s) URL, as it does on any page); the page's and widgets' `<style>`
  * elements and the bars' `style` attributes by their hashes. The embed view may be framed by any
  * site (no `frame-ancestors`); the page itself by none.
  */
@@ -80,7 +80,7 @@ const policyOf = (page: string, embed: boolean): string => {
   return [
     "default-src 'none'",
     `style-src ${styleSources.join(' ')}`,
-    'img-src https:',
+    'img-src http: https:',
     "base-uri 'none'",
     "form-action 'none'",
     ...(embed ? [] : ["frame-ancestors 'none'"]),
@@ -110,9 +110,11 @@ const contentOf = (
   }
   const facts = shareFacts(address, content.scores, content.badges, content.definitions, words);
   const common = { address, baseUrl: proxy, locale: look.locale, theme: look.theme } as const;
-  const reputation = renderToString({ type: 'reputation', ...common }, content.scores, content.loadedAt);
+  // The embed view fits an oEmbed frame (./oembed.ts, EMBED_SIZE): the top categories and badges only.
+  const fewer = look.embed ? { maxCategories: 3 } : {};
+  const reputation = renderToString({ type: 'reputation', ...common, ...fewer }, content.scores, content.loadedAt);
   const badges = renderToString(
-    { type: 'badge', ...common },
+    { type: 'badge', ...common, ...(look.embed ? { maxBadges: 4 } : {}) },
     { badges: [...content.badges], definitions: new Map(content.definitions) },
     content.loadedAt,
   );
