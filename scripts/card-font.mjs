@@ -1,36 +1,43 @@
 // @ts-check
 /**
- * The share card's font as a module, `virtual:repkit-card-font` (declared in src/types.d.ts): Noto
- * Sans Regular (SIL Open Font License 1.1) from the devDependency @expo-google-fonts/noto-sans,
- * as base64 text inside the bundle. Text, not a binary asset, so that every runtime the proxy
- * runs on (Node, workerd, Deno, Vercel Edge) loads the same bytes the same way, with no file
- * system and no wasm or data-module rule in the operator's bundler.
+ * The share card's font as a module: `import('virtual:repkit-card-font')` is Noto Sans Regular
+ * (from the devDependency @expo-google-fonts/noto-sans) as base64 text, so that every runtime the
+ * proxy supports reads the same bytes without a file system or a fetch. rollup.config.mjs gives it
+ * a chunk of its own (dist/repkit.card-font.mjs), loaded the first time a card is drawn.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 export const CARD_FONT_ID = 'virtual:repkit-card-font';
+const RESOLVED = `\0${CARD_FONT_ID}`;
 
-/** The shipped font file. */
-export const CARD_FONT_FILE = fileURLToPath(
-  new URL('../node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', import.meta.url),
-);
+const require = createRequire(import.meta.url);
+const FONT = '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf';
+const LICENSE = '@expo-google-fonts/noto-sans/LICENSE_FONT';
 
-/** The module's source: `export default '<base64 of the font>'`. */
-export const cardFontModule = () => `export default ${JSON.stringify(readFileSync(CARD_FONT_FILE).toString('base64'))};\n`;
+/** The module's text: the font's licence notice (the SIL OFL asks that it travel with the font), then the bytes. */
+export const cardFontModule = () => {
+  const notice = readFileSync(require.resolve(LICENSE), 'utf8').split('\n').slice(0, 3).join(' ').trim();
+  const base64 = readFileSync(require.resolve(FONT)).toString('base64');
+  return `/* Noto Sans Regular. ${notice.replace(/\*\//g, '')} SIL Open Font License 1.1: https://openfontlicense.org */\nexport default ${JSON.stringify(base64)};\n`;
+};
 
-/**
- * The module for rollup (and Vite, whose plugins are rollup's): resolves the id and loads it.
- * @returns {import('rollup').Plugin}
- */
+/** Whether a chunk is the font's, for rollup's chunk names. */
+export const isCardFont = (/** @type {string | null | undefined} */ id) => id === RESOLVED;
+
+/** @returns {import('rollup').Plugin} */
 export const cardFont = () => ({
   name: 'repkit-card-font',
-  resolveId: (id) => (id == CARD_FONT_ID ? `\0${CARD_FONT_ID}` : null),
-  load: (id) => (id == `\0${CARD_FONT_ID}` ? cardFontModule() : null),
+  resolveId: (id) => (id === CARD_FONT_ID ? RESOLVED : null),
+  load: (id) => (id === RESOLVED ? cardFontModule() : null),
 });
 
+/** The shipped font file, whose bytes the module holds. */
+export const CARD_FONT_FILE = require.resolve(FONT);
+
 /**
- * The module for esbuild (the bundler wrangler runs on a worker).
+ * The same module for esbuild, the bundler wrangler runs on a worker (test/proxy/card-workers.test.ts
+ * builds its worker so).
  * @returns {import('esbuild').Plugin}
  */
 export const cardFontEsbuild = () => ({

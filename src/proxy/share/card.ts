@@ -28,6 +28,9 @@ const CARD_COLORS = {
 /** Characters of a service text on the card: a category or badge title on one line. */
 const TEXT_CHARS = 24;
 
+/** Bidi marks, embeddings, overrides and isolates. */
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
 /** What the card says when there is nothing to show about the address. */
 export type CardReason = Extract<Message, 'no data' | 'unavailable' | 'invalid address'>;
 
@@ -74,7 +77,8 @@ export const cardSvg = (facts: ShareFacts, label: string, o: SvgOptions, coverag
   const p = PALETTES[o.theme];
   const { say, number } = sayer(o, coverage);
   const drawable = (s: string): string | undefined => {
-    const shown = bounded(s.trim(), TEXT_CHARS);
+    // Bidi overrides and isolates from the service would reorder the card's own words after them.
+    const shown = bounded(s.replace(BIDI_CONTROLS, '').trim(), TEXT_CHARS);
     return shown && coverage.draws(shown) ? shown : undefined;
   };
   let body =

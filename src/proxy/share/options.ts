@@ -1,6 +1,9 @@
+import { invalid, refuseNearMiss } from '../../client/option-error';
+import { isRecord, ownValue } from '../../util/values';
+
 /**
- * The share card's drawing options. Internal until the share routes are served (issue 43): then
- * they become the proxy's option `card`, checked by ./../options.ts.
+ * The share card's drawing options: the proxy's option `card` (docs/proxy.md, "Card options"),
+ * checked here for ../options.ts.
  */
 
 /** Where resvg finds fonts: bytes for `@resvg/resvg-wasm`, files for `@resvg/resvg-js` (which has no fontBuffers). */
@@ -19,7 +22,7 @@ export interface ResvgModule {
   initWasm?: (module: WebAssembly.Module | BufferSource | Response | Promise<Response>) => Promise<void>;
 }
 
-/** How the card is drawn: what the proxy's option `card` will take. */
+/** How the share card is drawn: the proxy's option `card`. */
 export interface CardOptions {
   /**
    * The rasteriser, for runtimes where the proxy cannot import a package by name (Cloudflare
@@ -45,3 +48,33 @@ export interface CardOptions {
    */
   maxRenders?: number;
 }
+
+/** The card options after defaults and checks. */
+export interface ResolvedCardOptions extends CardOptions {
+  maxRenders: number;
+}
+
+/** Each option of {@link CardOptions} with the default it applies (docs/proxy.md's table is checked against it). */
+export const CARD_OPTIONS = {
+  resvg: {},
+  wasm: {},
+  font: {},
+  maxRenders: { default: 2 },
+} satisfies { readonly [K in keyof CardOptions]-?: { readonly default?: unknown } };
+
+/** The option `card` checked: an object of {@link CardOptions}, every field optional. */
+export const checkCard = (v: unknown, name: string): ResolvedCardOptions => {
+  if (v === undefined) return { maxRenders: CARD_OPTIONS.maxRenders.default };
+  if (!isRecord(v)) return invalid(name, 'an object such as { resvg, wasm, font, maxRenders }', v);
+  for (const key of Object.keys(v)) refuseNearMiss(key, Object.keys(CARD_OPTIONS), `option of ${name}`);
+  const resvg = ownValue(v, 'resvg');
+  const font = ownValue(v, 'font');
+  const maxRenders = ownValue(v, 'maxRenders') ?? CARD_OPTIONS.maxRenders.default;
+  if (resvg !== undefined && !(typeof resvg == 'object' && resvg && typeof (resvg as Partial<ResvgModule>).Resvg == 'function'))
+    invalid(`${name}.resvg`, "a resvg module with a Resvg class (import * as resvg from '@resvg/resvg-wasm')", resvg);
+  if (font !== undefined && !(font instanceof Uint8Array))
+    invalid(`${name}.font`, 'the bytes of a TrueType or OpenType font (a Uint8Array)', font);
+  if (!(typeof maxRenders == 'number' && Number.isInteger(maxRenders) && maxRenders >= 1 && maxRenders <= 16))
+    invalid(`${name}.maxRenders`, 'a whole number from 1 to 16', maxRenders);
+  return { ...(v as CardOptions), maxRenders: maxRenders as number };
+};
