@@ -21,18 +21,20 @@ export const RESVG_WASM_PACKAGE = '@resvg/resvg-wasm';
 /** How an operator's bundle gets the wasm as a module (wrangler's default rule for `.wasm`). */
 const WASM_IMPORT = `import wasm from '${RESVG_WASM_PACKAGE}/index_bg.wasm'`;
 
-/** The 501 sentences of a rasteriser that cannot start: what the operator gave, and what to give instead. */
+/**
+ * The 501 sentences of a rasteriser that cannot start: what the operator gave, and what to give
+ * instead (the route puts `repkit proxy: ` before them, ./serve.ts).
+ */
 export const RASTER_ERRORS = {
-  missing: `repkit proxy: the card image needs ${RESVG_PACKAGE} (npm install ${RESVG_PACKAGE}); on Workers, Vercel Edge and Deno, pass ${RESVG_WASM_PACKAGE} and its wasm as the option card`,
-  notWasm: `repkit proxy: card.wasm was given, but card.resvg is not ${RESVG_WASM_PACKAGE} (import * as resvg from '${RESVG_WASM_PACKAGE}')`,
-  noWasm: `repkit proxy: card.resvg is ${RESVG_WASM_PACKAGE}, which needs its wasm as card.wasm (${WASM_IMPORT})`,
-  bytes: `repkit proxy: this runtime cannot compile WebAssembly from bytes: pass card.wasm as the module your bundler makes of ${RESVG_WASM_PACKAGE}'s wasm (${WASM_IMPORT})`,
-  wrongWasm: `repkit proxy: card.wasm is not the index_bg.wasm of the ${RESVG_WASM_PACKAGE} given as card.resvg (both must come from the same version of the package)`,
-  notResvg: `repkit proxy: card.resvg cannot draw the card: give ${RESVG_PACKAGE}, or ${RESVG_WASM_PACKAGE} with its wasm as card.wasm`,
-  fontFile: `repkit proxy: ${RESVG_PACKAGE} reads fonts from files only, and the card's font could not be written under the temporary folder (os.tmpdir(), TMPDIR)`,
+  missing: `the card image needs ${RESVG_PACKAGE} (npm install ${RESVG_PACKAGE}); on Workers, Vercel Edge and Deno, pass ${RESVG_WASM_PACKAGE} and its wasm as the option card`,
+  notWasm: `card.wasm was given, but card.resvg is not ${RESVG_WASM_PACKAGE} (import * as resvg from '${RESVG_WASM_PACKAGE}')`,
+  noWasm: `card.resvg is ${RESVG_WASM_PACKAGE}, which needs its wasm as card.wasm (${WASM_IMPORT})`,
+  bytes: `this runtime cannot compile WebAssembly from bytes: pass card.wasm as the module your bundler makes of ${RESVG_WASM_PACKAGE}'s wasm (${WASM_IMPORT} on Workers, with ?module on Vercel Edge)`,
+  wrongWasm: `card.wasm is not the index_bg.wasm of the ${RESVG_WASM_PACKAGE} given as card.resvg (both must come from the same version of the package)`,
+  fontFile: `${RESVG_PACKAGE} reads fonts from files only, and the card's font could not be written under the temporary folder (os.tmpdir(), TMPDIR)`,
 } as const;
 
-/** An SVG every resvg draws: a rasteriser that cannot is told apart from one that can before a card is asked of it. */
+/** An SVG every resvg draws: resvg-wasm that cannot is told apart from one that can before a card is asked of it. */
 const PROBE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 
 /** A loaded rasteriser: SVG in, PNG out, and which characters its font draws. */
@@ -64,10 +66,11 @@ const wasmFailure = (error: unknown): string =>
 
 /**
  * The font as a file for resvg-js, in a folder of its own under the system's temporary folder
- * (created private by mkdtemp): once per proxy, on the runtimes resvg-js runs on (Node, Bun, Deno),
- * whose modules are imported by name so that no bundler for an edge runtime looks for them.
+ * (created private by mkdtemp), on the runtimes resvg-js runs on (Node, Bun, Deno), whose modules
+ * are imported by name so that no bundler for an edge runtime looks for them. One file per font
+ * per process: every proxy of the process that draws with the shipped font shares it.
  */
-const fontFile = async (font: Uint8Array): Promise<string> => {
+const writeFontFile = async (font: Uint8Array): Promise<string> => {
   const [fs, os, path] = (await Promise.all([importByName('node:fs/promises'), importByName('node:os'), importByName('node:path')])) as [
     typeof import('node:fs/promises'),
     typeof import('node:os'),
@@ -78,7 +81,26 @@ const fontFile = async (font: Uint8Array): Promise<string> => {
   return file;
 };
 
-const shippedFont = async (): Promise<Uint8Array> => fromBase64((await import('virtual:repkit-card-font')).default);
+const fontFiles = new WeakMap<Uint8Array, Promise<string>>();
+const fontFile = (font: Uint8Array): Promise<string> => {
+  let file = fontFiles.get(font);
+  if (!file) {
+    file = writeFontFile(font);
+    fontFiles.set(font, file);
+    // A failed write is tried again by the next load.
+    file.catch(() => fontFiles.delete(font));
+  }
+  return file;
+};
+
+/** The shipped font, decoded once per process (half a megabyte, the same for every proxy). */
+let shipped: Promise<Uint8Array> | undefined;
+const shippedFont = (): Promise<Uint8Array> => {
+  shipped ??= import('virtual:repkit-card-font').then((module) => fromBase64(module.default));
+  // A chunk that failed to load is asked for again next time.
+  shipped.catch(() => (shipped = undefined));
+  return shipped;
+};
 
 const load = async (card: CardOptions): Promise<RasterLoad> => {
   let resvg = card.resvg;
@@ -107,12 +129,14 @@ const load = async (card: CardOptions): Promise<RasterLoad> => {
       drawer.free?.();
     }
   };
-  try {
-    draw(PROBE_SVG);
-  } catch (error) {
-    // resvg-wasm not started says so; started with some other wasm, it fails on its first call.
-    if (/initiali[sz]ed/i.test(String(error))) return { ok: false, message: RASTER_ERRORS.noWasm };
-    return { ok: false, message: card.wasm === undefined ? RASTER_ERRORS.notResvg : RASTER_ERRORS.wrongWasm };
+  // resvg-wasm without its wasm, or started with some other wasm, fails on its first call: found out
+  // here, not on a visitor's card. (resvg-js, a native addon, has nothing to start.)
+  if (typeof resvg.initWasm == 'function') {
+    try {
+      draw(PROBE_SVG);
+    } catch (error) {
+      return { ok: false, message: /initiali[sz]ed/i.test(String(error)) ? RASTER_ERRORS.noWasm : RASTER_ERRORS.wrongWasm };
+    }
   }
   const font = card.font ?? (await shippedFont());
   // resvg-wasm takes the font's bytes; resvg-js (native) ignores fontBuffers and reads font files only.
