@@ -258,6 +258,29 @@ describe('the Deno recipe: resvg-wasm with the wasm bytes of the same version', 
   });
 });
 
+describe('the Node proxy: resvg-js reads its font from a file', () => {
+  const FONT_FILE_SENTENCE =
+    "@resvg/resvg-js reads fonts from files only, and the card's font could not be written under the temporary folder (os.tmpdir(), TMPDIR)";
+  const tmpdir = process.env.TMPDIR;
+  afterEach(() => {
+    if (tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpdir;
+  });
+
+  it('answers 501 naming the temporary folder when the file cannot be written, and draws once it can', async () => {
+    process.env.TMPDIR = `${ROOT}artifacts/no-such-folder/below-it`;
+    // A font of the operator's (a copy of the shipped one): written for this proxy, not shared with the others.
+    const handler = built.createProxy({ apiKey: KEY, upstream: sb.url, card: { font: new Uint8Array(readFileSync(CARD_FONT_FILE)) } });
+    const path = cardPath('rich', 'en', 'light');
+    const refused = await handler(new Request(`http://proxy.test${path}`));
+    expect(refused.status).toBe(501);
+    expect(((await refused.json()) as { message: string }).message).toBe(`repkit proxy: ${FONT_FILE_SENTENCE}`);
+    expect(readFileSync(`${ROOT}docs/proxy.md`, 'utf8')).toContain(`| \`${FONT_FILE_SENTENCE}\` |`);
+    process.env.TMPDIR = tmpdir ?? '/tmp';
+    await expectSameCard(path, await handler(new Request(`http://proxy.test${path}`)));
+  });
+});
+
 describe('what an operator passes as card on Workers, and the 501 sentence a mistake gets', () => {
   const WORKER = `
 import { createProxy } from 'repkit/proxy';
