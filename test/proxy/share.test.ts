@@ -5,9 +5,9 @@
  * (open-graph-scraper, metascraper), its card as pngjs decodes it, oEmbed, the headers, the 404,
  * 501 and 503 answers, the quota they spend and the sandbox's hostile text.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import metascraper from 'metascraper';
 import metascraperDescription from 'metascraper-description';
@@ -20,7 +20,9 @@ import type { ProxyOptions } from '../../src/proxy';
 import type * as ProxyModule from '../../src/proxy/index';
 import type * as NodeModule from '../../src/proxy/node';
 import { HOSTILE_STRINGS } from '../service/fixtures.mjs';
-import { ensureProxyBuild, PROXY_NODE_DIST } from './build.mjs';
+import { cardSvg } from '../../src/proxy/share/card';
+import { TIERS } from '../../src/widgets/tiers';
+import { distGraph, ensureProxyBuild, PROXY_DIST, PROXY_NODE_DIST } from './build.mjs';
 import { ADDRESSES, KEY, fakeClock, syntheticAddress, useHttpServer, useSandbox } from './util';
 
 const sb = useSandbox();
@@ -299,7 +301,8 @@ describe('without @resvg/resvg-js', () => {
     // The built files alone, where no node_modules can be found: as a proxy installed without the peer dependency.
     dir = mkdtempSync(join(tmpdir(), 'repkit-no-resvg-'));
     const dist = join(dir, 'dist');
-    cpSync(join(process.cwd(), 'dist'), dist, { recursive: true, filter: (f) => !f.endsWith('.map') });
+    mkdirSync(dist);
+    for (const file of distGraph(PROXY_DIST)) for (const f of [file, `${file}.map`]) cpSync(f, join(dist, basename(f)));
     expect(readdirSync(dist)).toContain('repkit.proxy.mjs');
     const { createProxy } = (await import(pathToFileURL(join(dist, 'repkit.proxy.mjs')).href)) as typeof ProxyModule;
     const handler = createProxy({ apiKey: KEY, upstream: sb.url });
@@ -327,5 +330,28 @@ describe('hostile text', () => {
     const card = await fetch(`${proxy.base}/card/${HOSTILE}.png`);
     expect(card.status).toBe(200);
     expect((await pngOf(card)).png.height).toBe(630);
+  });
+
+  it("reaches the card's SVG as text only: the elements are the card's own, and resvg parses it", async () => {
+    // A font that draws everything, so that every hostile string is written into the SVG.
+    const everything = { draws: () => true };
+    const facts = {
+      address: HOSTILE,
+      total: 67,
+      categories: HOSTILE_STRINGS.slice(0, 3).map((name, i) => ({ name, score: i })),
+      badges: HOSTILE_STRINGS.slice(3, 7).map((title, i) => ({ title, tier: TIERS[i % TIERS.length]! })),
+      badgeCount: 4,
+    };
+    for (const shift of [0, 3, 6, 9, 12, 15]) {
+      const shifted = {
+        ...facts,
+        categories: facts.categories.map((c, i) => ({ ...c, name: HOSTILE_STRINGS[(i + shift) % HOSTILE_STRINGS.length]! })),
+      };
+      const svg = cardSvg(shifted, HOSTILE_STRINGS[shift]!, { theme: 'dark', locale: 'en' }, everything);
+      const tags = new Set([...svg.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((m) => m[1]));
+      expect([...tags].sort()).toEqual(['g', 'line', 'rect', 'svg', 'text', 'title']);
+      const { Resvg } = await import('@resvg/resvg-js');
+      expect(() => new Resvg(svg, { font: { loadSystemFonts: false } }).render()).not.toThrow();
+    }
   });
 });

@@ -42,8 +42,10 @@ export interface CardOptions {
    */
   font?: Uint8Array;
   /**
-   * Cards drawn at once by one instance (drawing takes tens of ms of CPU); a further new card
-   * gets 503 with `Retry-After` (a card drawn before is served instead when there is one). 1 to 16.
+   * Cards one instance draws or holds waiting to be drawn at once. They are drawn one after
+   * another, each taking tens of ms of CPU, with other requests served in between; a further new
+   * card gets 503 with `Retry-After` (a card drawn before is served instead when there is one).
+   * 1 to 16.
    * @default 2
    */
   maxRenders?: number;

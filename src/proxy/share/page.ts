@@ -4,7 +4,7 @@ import type { BadgeDefinition, UserBadge, UserScores } from '../../client/types'
 import { shortAddress } from '../../render/address';
 import { escapeHtml } from '../../render/html';
 import { renderToString } from '../../server';
-import type { SvgTheme } from '../svg';
+import { PALETTES, type SvgTheme } from '../svg';
 import { svgWords } from '../words';
 import { toBase64 } from './base64';
 import { CARD_HEIGHT, CARD_WIDTH } from './card';
@@ -131,6 +131,8 @@ export const sharePage = (address: string, content: PageContent, look: PageLook,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
+    // Discord colours its preview's edge with it.
+    meta('name', 'theme-color', PALETTES[look.theme].value),
     ...(valid
       ? [
           `<link rel="canonical" href="${escapeHtml(urls.canonical)}">`,
