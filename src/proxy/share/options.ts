@@ -31,8 +31,10 @@ export interface CardOptions {
    */
   resvg?: ResvgModule;
   /**
-   * `@resvg/resvg-wasm`'s WebAssembly, as the runtime loads it (`import wasm from
-   * '@resvg/resvg-wasm/index_bg.wasm'` on Workers), passed to its `initWasm` once.
+   * `@resvg/resvg-wasm`'s WebAssembly, of the same version as `resvg`, passed to its `initWasm`
+   * once: a module where the runtime compiles no wasm from bytes (`import wasm from
+   * '@resvg/resvg-wasm/index_bg.wasm'` on Workers, the same with `?module` on Vercel Edge), the
+   * file's bytes where it does (Deno, Node).
    */
   wasm?: WebAssembly.Module | BufferSource | Response;
   /**
