@@ -57,12 +57,11 @@ const resvgOf = (module: unknown): ResvgModule | undefined => {
 
 /**
  * Why resvg-wasm's `initWasm` refused `card.wasm`: bytes where the runtime compiles no wasm at run
- * time (workerd, Vercel Edge: "code generation disallowed"), or wasm that is not this version's.
+ * time (workerd: "Wasm code generation disallowed by embedder"; Vercel's edge runtime says the
+ * code generation is "not allowed", with an error of its own class), or wasm that is not this version's.
  */
 const wasmFailure = (error: unknown): string =>
-  error instanceof WebAssembly.CompileError && /disallow|not allowed|embedder/i.test(error.message)
-    ? RASTER_ERRORS.bytes
-    : RASTER_ERRORS.wrongWasm;
+  /code generation|disallowed|not allowed/i.test(String(error)) ? RASTER_ERRORS.bytes : RASTER_ERRORS.wrongWasm;
 
 /**
  * The font as a file for resvg-js, in a folder of its own under the system's temporary folder
