@@ -111,6 +111,8 @@ describe('the share page, as unfurlers read it', () => {
     const html = await response.text();
     expect(html).toMatch(/<html lang="fr-CH">/);
     expect(metaOf(html, 'og:title')).toMatch(/^Score de réputation 89/);
+    // The card speaks the page's language by its URL, whoever fetches it.
+    expect(metaOf(html, 'og:image')).toBe(`${proxy.base}/card/${A}.png?locale=fr-CH`);
     const pinned = await fetch(`${proxy.base}/u/${A}?locale=ar`, { headers: { 'Accept-Language': 'fr' } });
     expect(pinned.headers.get('vary') ?? '').not.toMatch(/Accept-Language/);
     expect(await pinned.text()).toMatch(/<html lang="ar" dir="rtl">/);

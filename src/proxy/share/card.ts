@@ -34,9 +34,19 @@ const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /** What the card says when there is nothing to show about the address. */
 export type CardReason = Extract<Message, 'no data' | 'unavailable' | 'invalid address'>;
 
+/**
+ * The badges' width estimate (Verdana, the widest of their font stack) scaled to Noto Sans, which
+ * sets Latin text about 10 % narrower: pills sized by Verdana's widths held half the badges they
+ * have room for. Still a little over Noto's widths, so that a fitted text is never squeezed.
+ */
+const NOTO_OF_VERDANA = 0.9;
+
+/** The estimated width of `content` at `size` px in the card's font. */
+const widthAt = (content: string, size: number): number => (textWidth(content) * size * NOTO_OF_VERDANA) / 11;
+
 /** Text drawn with `textLength` only when its estimate is wider than `max`: fitted, never spilling. */
 const text = (x: number, y: number, size: number, color: string, content: string, max: number, anchor = 'start'): string => {
-  const estimate = (textWidth(content) * size) / 11;
+  const estimate = widthAt(content, size);
   const fit = estimate > max ? ` textLength="${max}" lengthAdjust="spacingAndGlyphs"` : '';
   return `<text x="${x}" y="${y}" font-size="${size}" fill="${color}" text-anchor="${anchor}"${fit}>${xmlText(content)}</text>`;
 };
@@ -99,7 +109,7 @@ export const cardSvg = (facts: ShareFacts, label: string, o: SvgOptions, coverag
     if (!title) continue;
     const tier = say((badge.tier[0].toUpperCase() + badge.tier.slice(1)) as Capitalize<typeof badge.tier>);
     const content = `${title} · ${tier}`;
-    const width = Math.min(520, Math.ceil((textWidth(content) * 28) / 11) + 48);
+    const width = Math.min(520, Math.ceil(widthAt(content, 28)) + 48);
     if (x + width > 1120) break;
     body += `<rect x="${x}" y="440" width="${width}" height="60" rx="30" fill="${TIER_COLORS[badge.tier]}"/>`;
     body += text(x + 24, 481, 28, TIER_TEXT, content, width - 48);

@@ -26,8 +26,9 @@ export interface ResvgModule {
 export interface CardOptions {
   /**
    * The rasteriser, for runtimes where the proxy cannot import a package by name (Cloudflare
-   * Workers, Vercel Edge, Deno): `import * as resvg from '@resvg/resvg-wasm'`, with `wasm`.
-   * @default import('@resvg/resvg-js')
+   * Workers, Vercel Edge, Deno): the module `@resvg/resvg-wasm` (its namespace, `import * as
+   * resvg`), with `wasm`.
+   * @default @resvg/resvg-js, imported by name on first use
    */
   resvg?: ResvgModule;
   /**
@@ -75,7 +76,7 @@ export const checkCard = (v: unknown, name: string): ResolvedCardOptions => {
   const font = ownValue(v, 'font');
   const maxRenders = ownValue(v, 'maxRenders') ?? CARD_OPTIONS.maxRenders.default;
   if (resvg !== undefined && !(typeof resvg == 'object' && resvg && typeof (resvg as Partial<ResvgModule>).Resvg == 'function'))
-    invalid(`${name}.resvg`, "a resvg module with a Resvg class (import * as resvg from '@resvg/resvg-wasm')", resvg);
+    invalid(`${name}.resvg`, 'a resvg module with a Resvg class (the namespace of @resvg/resvg-wasm)', resvg);
   if (font !== undefined && !(font instanceof Uint8Array))
     invalid(`${name}.font`, 'the bytes of a TrueType or OpenType font (a Uint8Array)', font);
   if (!(typeof maxRenders == 'number' && Number.isInteger(maxRenders) && maxRenders >= 1 && maxRenders <= 16))

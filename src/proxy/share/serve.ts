@@ -83,8 +83,8 @@ const localeOf = (query: URLSearchParams, acceptLanguage: string | null): { loca
 };
 
 /** The look a request asks for: theme and locale (the card's and page's words and numbers). */
-const lookOf = (url: URL, request: Request): SvgOptions & { negotiated: boolean } => {
-  const { locale, negotiated } = localeOf(url.searchParams, request.headers.get('Accept-Language'));
+const lookOf = (url: URL, request: Request, negotiate = true): SvgOptions & { negotiated: boolean } => {
+  const { locale, negotiated } = localeOf(url.searchParams, negotiate ? request.headers.get('Accept-Language') : null);
   return { theme: url.searchParams.get('theme') == 'dark' ? 'dark' : 'light', locale, negotiated };
 };
 
@@ -94,10 +94,10 @@ const originOf = (url: URL, request: Request, o: ResolvedProxyOptions): string =
   return forwarded == 'https' && url.protocol == 'http:' ? `https://${url.host}` : url.origin;
 };
 
-/** A query string of the look, for the URLs a page names: only what was asked (a default is left out). */
+/** A query string of the look, for the URLs a page names (defaults left out): the card and embed view speak the page's language, however it was chosen. */
 const lookQuery = (look: SvgOptions & { negotiated: boolean }, extra: string[] = []): string => {
   const params = [
-    ...(look.negotiated ? [] : [`locale=${encodeURIComponent(look.locale)}`]),
+    ...(look.locale == DEFAULT_SVG_LOCALE ? [] : [`locale=${encodeURIComponent(look.locale)}`]),
     ...(look.theme == 'dark' ? ['theme=dark'] : []),
     ...extra,
   ];
@@ -254,7 +254,8 @@ export const shareServer = (deps: ShareDeps) => {
     cors: Record<string, string>,
     context?: ProxyContext,
   ): Promise<Response> => {
-    const look = lookOf(url, request);
+    // The card is an image URL a page names with its locale: Accept-Language plays no part.
+    const look = lookOf(url, request, false);
     const key = `card/${route.address}/${look.theme}/${look.locale}`;
     const cached = route.invalidAddress ? undefined : await deps.lookup(key, url);
     const kept = cached && cardOf(cached);
@@ -326,7 +327,8 @@ export const shareServer = (deps: ShareDeps) => {
       maxwidth: boundOf(url.searchParams.get('maxwidth')),
       maxheight: boundOf(url.searchParams.get('maxheight')),
     });
-    return tagged(request, 200, body, etagOf(body), { 'Content-Type': JSON_TYPE, ...cachingOf(data.from), ...cors });
+    const vary: Record<string, string> = look.negotiated ? { Vary: [cors.Vary, 'Accept-Language'].filter(Boolean).join(', ') } : {};
+    return tagged(request, 200, body, etagOf(body), { 'Content-Type': JSON_TYPE, ...cachingOf(data.from), ...cors, ...vary });
   };
 
   return (route: ShareRoute, request: Request, url: URL, cors: Record<string, string>, context?: ProxyContext): Promise<Response> =>
