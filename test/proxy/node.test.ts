@@ -99,7 +99,12 @@ describe('the built entries in plain Node', () => {
     expect(files.length).toBeGreaterThan(1);
     // Block comments left out: bundled code's documentation quotes imports (`import { sha256 } from '@noble/hashes/sha2.js'`).
     const code = (file: string): string => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
-    for (const file of files) expect(code(file), file).not.toMatch(/\b(from|import)\s*\(?\s*['"](?!\.\/)|\brequire\(/);
+    // Declarations at the start of a statement (the card's 501 sentences quote `import wasm from '…'` in strings).
+    for (const file of files) {
+      expect(code(file), file).not.toMatch(
+        /^\s*(import|export)\b[^;'"`]*?\bfrom\s*['"](?!\.\/)|^\s*import\s*['"](?!\.\/)|\bimport\s*\(\s*['"](?!\.\/)|\brequire\(/m,
+      );
+    }
   });
 
   it('stay out of the browser bundles', async () => {
