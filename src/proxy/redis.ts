@@ -13,8 +13,7 @@
  */
 import { Redis } from 'ioredis';
 import { OptionError } from '../errors';
-import { bucketLifetimeMs, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
-import type { CachedAnswer } from './types';
+import { answerOf, bucketLifetimeMs, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
 
 /** Options of {@link redisStore}. */
 export interface RedisStoreOptions {
@@ -95,18 +94,6 @@ const invalid = (name: string, expected: string, got: unknown): never => {
     name,
     `repkit/proxy/redis: ${name} must be ${expected}, got ${typeof got == 'string' ? JSON.stringify(got) : String(got)}`,
   );
-};
-
-/** An answer read back, or undefined when the text is not one (another program's key, a half-written value). */
-const answerOf = (text: string | null): CachedAnswer | undefined => {
-  if (text === null) return undefined;
-  try {
-    const a = JSON.parse(text) as Partial<CachedAnswer>;
-    const numbers = [a.status, a.storedAt, a.freshUntil, a.keepUntil].every((n) => typeof n == 'number');
-    return numbers && typeof a.body == 'string' ? (a as CachedAnswer) : undefined;
-  } catch {
-    return undefined;
-  }
 };
 
 /**
@@ -219,11 +206,10 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     // The server's clock times every bucket: this instance's `nowMs` is not used.
     async take(name, bucket: TokenBucket): Promise<TokenGrant> {
       await connected();
-      const reply = (await redis.eval(TAKE_SCRIPT, 1, key('t', name), String(bucket.capacity), String(bucketLifetimeMs(bucket)))) as [
-        number,
-        number,
-      ];
-      return { ok: reply[0] === 1, retryAfterMs: Number(reply[1]) };
+      const reply = await redis.eval(TAKE_SCRIPT, 1, key('t', name), String(bucket.capacity), String(bucketLifetimeMs(bucket)));
+      // TAKE_SCRIPT answers { granted (1 or 0), ms until a token }.
+      const [granted, waitMs]: unknown[] = Array.isArray(reply) ? reply : [];
+      return { ok: granted === 1, retryAfterMs: Number(waitMs) };
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

@@ -1,4 +1,17 @@
 import type { CachedAnswer } from './types';
+import { isRecord, parseJson } from '../util/values';
+
+/** Whether a value read back from a shared store is an answer (another program's key, a damaged or half-written value is not). */
+export const isCachedAnswer = (value: unknown): value is CachedAnswer =>
+  isRecord(value) &&
+  typeof value.body == 'string' &&
+  [value.status, value.storedAt, value.freshUntil, value.keepUntil].every((n) => typeof n == 'number');
+
+/** The answer a store kept as JSON text, or undefined when there is none or the text is not one. */
+export const answerOf = (text: string | null): CachedAnswer | undefined => {
+  const value = text === null ? undefined : parseJson(text);
+  return isCachedAnswer(value) ? value : undefined;
+};
 
 /** A token bucket: `capacity` tokens, refilled evenly at `capacity` per `perSeconds`. */
 export interface TokenBucket {
