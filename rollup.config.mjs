@@ -49,6 +49,8 @@ const CHUNKS = {
   cache: 'src/widgets/storage-area.ts',
   lazy: 'src/widgets/visibility.ts',
   probe: 'src/client/probe.ts',
+  key: 'src/widgets/key-suggestion.ts',
+  wait: 'src/client/rate-limit.ts',
 };
 const CHUNK_NAMES = new Map(Object.entries(CHUNKS).map(([name, path]) => [resolve(path), name]));
 /** An `import()`ed chunk by its name, code that entries share by its hash. */

@@ -17,5 +17,11 @@ export const importCache = () => import('../widgets/storage-area');
 /** The viewport watcher for `loading: 'lazy'` (../widgets/widget). */
 export const importLazy = () => import('../widgets/visibility');
 
+/** What a 404 for a category or badge key probably meant (../widgets/unknown-key). */
+export const importKeySuggestion = () => import('../widgets/key-suggestion');
+
+/** When a rate-limited or unavailable service asks to be asked again (../client/request). */
+export const importRateLimit = () => import('../client/rate-limit');
+
 /** Why a request got no answer: the service refusing this page, nothing there, or the CSP (../client/request). */
 export const importProbe = () => import('../client/probe');

@@ -39,8 +39,14 @@ export const isElement = (v: unknown): v is Element => (v as Partial<Node> | nul
  * origin, or '' where there is none (a server, an opaque `null` origin).
  */
 export const pageOrigin = (): string => {
+  const origin = originOfPage();
+  return origin ? ` (${origin})` : '';
+};
+
+/** The page's origin, or undefined where there is none to resolve a path against (a server, an opaque `null` origin). */
+export const originOfPage = (): string | undefined => {
   const origin = globalThis.location?.origin;
-  return origin && origin != 'null' ? ` (${origin})` : '';
+  return origin && origin != 'null' ? origin : undefined;
 };
 
 /**

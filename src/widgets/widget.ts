@@ -15,7 +15,7 @@ import { placeholderView } from './placeholder';
 import { nextFrame, placeCard } from './scheduler';
 import { resolveSettings } from './settings';
 import { loadAreas, loadedAreas } from './cache-areas';
-import { parseStored, sameStored, seeds, type Stored } from './storage';
+import { sameStored, seeds, type Stored } from './storage';
 import type { WidgetState } from './types';
 import { toggleClamp } from './views/common';
 
@@ -145,7 +145,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     } else {
       throw new OptionError('target', 'repkit: mount() needs a CSS selector or an element');
     }
-    this.#seed = parseStored(seeds.get(container));
+    this.#seed = seeds.get(container);
     const { host, root, view } = createHost(container.ownerDocument, this.#kind.name, this.#kind.css, this.#options.nonce);
     // Listeners on the shadow root go with it: the host is removed on destroy, and a click on a
     // destroyed widget's leftovers finds no host to act on.

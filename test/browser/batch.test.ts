@@ -20,6 +20,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
 import { API_KEY, settled, useBrowser } from './harness';
+import { ADDRESS_ONLY_KINDS } from '../helpers/kinds';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const browser = useBrowser();
@@ -35,7 +36,7 @@ const addressOf = (i: number): string => {
   return `1${'Chromium'.padEnd(38, 'x')}${tail}`;
 };
 
-const KINDS = ['reputation', 'badge', 'profile'];
+const KINDS = ADDRESS_ONLY_KINDS;
 
 const servers: http.Server[] = [];
 const listen = async (handler: http.RequestListener): Promise<string> => {
@@ -127,7 +128,7 @@ interface PageSetup {
   /** The scripts the page loads, in order (files of dist/), or `app` for the bundled app. */
   scripts: string[] | 'app';
   count: number;
-  kinds?: string[];
+  kinds?: readonly string[];
   /** What every widget is given besides its type and address; by default, the proxy without a key. */
   options?: Record<string, unknown>;
   /** Whether the last widget asks for an address the service refuses. */

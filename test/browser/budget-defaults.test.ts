@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
 import { API_KEY, settled, useBrowser } from './harness';
+import { ADDRESS_ONLY_KINDS } from '../helpers/kinds';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -68,8 +69,8 @@ afterAll(async () => {
 
 describe("the proxy's default client budget and a members page", () => {
   it('lets the first visitor of 100 widgets of 100 new addresses load them all, in at most 4 requests and no preflight', async () => {
-    const kinds = ['reputation', 'badge', 'profile'];
-    const configs = Array.from({ length: 100 }, (_, i) => ({ type: kinds[i % 3], address: addressOf(i), baseUrl: proxyUrl }));
+    const kinds = ADDRESS_ONLY_KINDS;
+    const configs = Array.from({ length: 100 }, (_, i) => ({ type: kinds[i % kinds.length], address: addressOf(i), baseUrl: proxyUrl }));
     html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Members</title></head>
 <body><main><h1>Members</h1>
