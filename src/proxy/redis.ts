@@ -13,7 +13,7 @@
  */
 import { Redis } from 'ioredis';
 import { OptionError } from '../errors';
-import { answerOf, bucketLifetimeMs, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
+import { bucketLifetimeMs, storedTextOf, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
 
 /** Options of {@link redisStore}. */
 export interface RedisStoreOptions {
@@ -169,7 +169,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   return {
     async get(name) {
       await connected();
-      return answerOf(await wrongTypeAsNone(redis.get(key('a', name))));
+      return storedTextOf(await wrongTypeAsNone(redis.get(key('a', name))));
     },
     async delete(name) {
       await connected();

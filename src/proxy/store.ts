@@ -1,17 +1,5 @@
 import type { CachedAnswer } from './types';
-import { isRecord, parseJson } from '../util/values';
-
-/** Whether a value read back from a shared store is an answer (another program's key, a damaged or half-written value is not). */
-export const isCachedAnswer = (value: unknown): value is CachedAnswer =>
-  isRecord(value) &&
-  typeof value.body == 'string' &&
-  [value.status, value.storedAt, value.freshUntil, value.keepUntil].every((n) => typeof n == 'number');
-
-/** The answer a store kept as JSON text, or undefined when there is none or the text is not one. */
-export const answerOf = (text: string | null): CachedAnswer | undefined => {
-  const value = text === null ? undefined : parseJson(text);
-  return isCachedAnswer(value) ? value : undefined;
-};
+import { parseJson } from '../util/values';
 
 /** A token bucket: `capacity` tokens, refilled evenly at `capacity` per `perSeconds`. */
 export interface TokenBucket {
@@ -121,3 +109,14 @@ export const localBuckets = (): Pick<ProxyStore, 'take'> => {
     },
   };
 };
+
+/**
+ * A value a store read back, as an answer for the handler to judge when it is a JSON object
+ * (src/proxy/stored.ts deletes and reports one the proxy could not have stored); anything else,
+ * such as another program's plain string, is no value for the key.
+ */
+export const storedValueOf = (value: unknown): CachedAnswer | undefined =>
+  typeof value == 'object' && value !== null && !Array.isArray(value) ? (value as CachedAnswer) : undefined;
+
+/** {@link storedValueOf} of a stored text (`null`: the key holds nothing). */
+export const storedTextOf = (text: string | null): CachedAnswer | undefined => storedValueOf(text === null ? undefined : parseJson(text));

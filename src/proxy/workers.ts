@@ -14,7 +14,7 @@
  * ```
  */
 import { OptionError } from '../errors';
-import { answerOf, isCachedAnswer, takeToken, type BucketState, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
+import { storedTextOf, storedValueOf, takeToken, type BucketState, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
 import type { CachedAnswer } from './types';
 
 /** The part of a Workers KV namespace binding the store uses. */
@@ -96,11 +96,10 @@ export function workersStore(options: WorkersStoreOptions): ProxyStore {
 
   return {
     async get(key) {
-      const stored = answerOf(await kv.get(`${prefix}a:${key}`));
+      const stored = storedTextOf(await kv.get(`${prefix}a:${key}`));
       // KV takes up to a minute to reach other locations: a just-stored answer is asked of the coordinator.
       if (stored && stored.freshUntil > Date.now()) return stored;
-      const recalled = await call({ op: 'recall', key });
-      const recent = isCachedAnswer(recalled) ? recalled : undefined;
+      const recent = storedValueOf(await call<unknown>({ op: 'recall', key }));
       return recent && (!stored || recent.storedAt > stored.storedAt) ? recent : stored;
     },
     async set(key, answer) {
