@@ -25,3 +25,16 @@ export const importRateLimit = () => import('../client/rate-limit');
 
 /** Why a request got no answer: the service refusing this page, nothing there, or the CSP (../client/request). */
 export const importProbe = () => import('../client/probe');
+
+/**
+ * What each chunk exports, by the name of its file (`repkit.chunk-<name>.js`), for the loaders
+ * that find the file themselves (./loaders.script, ./loaders.module).
+ */
+export interface Chunks {
+  batch: Awaited<ReturnType<typeof importBatch>>;
+  cache: Awaited<ReturnType<typeof importCache>>;
+  lazy: Awaited<ReturnType<typeof importLazy>>;
+  probe: Awaited<ReturnType<typeof importProbe>>;
+  wait: Awaited<ReturnType<typeof importRateLimit>>;
+  key: Awaited<ReturnType<typeof importKeySuggestion>>;
+}
