@@ -50,6 +50,8 @@ const CHUNKS = {
   cache: 'src/widgets/storage-area.ts',
   lazy: 'src/widgets/visibility.ts',
   probe: 'src/client/probe.ts',
+  key: 'src/widgets/key-suggestion.ts',
+  wait: 'src/client/rate-limit.ts',
 };
 const CHUNK_NAMES = new Map(Object.entries(CHUNKS).map(([name, path]) => [resolve(path), name]));
 /** An `import()`ed chunk by its name, code that entries share by its hash. */
@@ -82,10 +84,14 @@ const CSS_TARGETS = { chrome: 93 << 16, firefox: 92 << 16, safari: (15 << 16) | 
 const css = () =>
   lightningcss({ asString: true, options: { minify: true, targets: CSS_TARGETS, exclude: Features.LightDark | Features.DirSelector } });
 
-/** `?raw` dropped (the file is the stylesheet); in scripts, chunks come from files beside the script (loaders.script.ts). */
+/**
+ * `?raw` dropped (the file is the stylesheet); `loaders`: where chunks come from, when not by
+ * `import()`: files beside a script (`script`, loaders.script.ts) or beside an ES module file
+ * that a script loads (`module`, loaders.module.ts, by `import.meta.url`).
+ */
 const RAW_CSS = { find: /^(.*\.css)\?raw$/, replacement: '$1' };
-const SCRIPT_LOADERS = { find: /^(.*\/chunks\/loaders)$/, replacement: '$1.script' };
-const aliases = ({ script = false } = {}) => alias({ entries: script ? [RAW_CSS, SCRIPT_LOADERS] : [RAW_CSS] });
+const aliases = (/** @type {'script' | 'module' | undefined} */ loaders) =>
+  alias({ entries: [RAW_CSS, ...(loaders ? [{ find: /^(.*\/chunks\/loaders)$/, replacement: `$1.${loaders}` }] : [])] });
 
 // inlineSources: the maps carry the TypeScript (src/ is not in the package). allowJs off: tsconfig
 // has it for checking the .mjs scripts; with it, the plugin would write JavaScript outside dist/.
@@ -138,8 +144,15 @@ const minified = ({ script = false } = {}) => [
 ];
 
 /** What the ES modules and scripts are made with; scripts are minified and load chunks from beside themselves. */
-const sourcePlugins = ({ script = false } = {}) => [aliases({ script }), css(), versioned(), nodeResolve(), ts(), html()];
-const scriptPlugins = (/** @type {{ script?: boolean }} */ options = {}) => [...sourcePlugins({ script: true }), ...minified(options)];
+const sourcePlugins = (/** @type {'script' | 'module' | undefined} */ loaders = undefined) => [
+  aliases(loaders),
+  css(),
+  versioned(),
+  nodeResolve(),
+  ts(),
+  html(),
+];
+const scriptPlugins = (/** @type {{ script?: boolean }} */ options = {}) => [...sourcePlugins('script'), ...minified(options)];
 
 /** A kind's script: what every script shares, its class, and createWidget, mountAll and autoMount for it alone. */
 const kindEntry = (/** @type {string} */ kind) => {
@@ -259,8 +272,6 @@ const annotateChunkName = (/** @type {import('rollup').PreRenderedChunk} */ { fa
     : id && CHUNK_NAMES.has(id)
       ? `repkit.annotate-chunk-${CHUNK_NAMES.get(id)}.mjs`
       : 'repkit.annotate-[hash].mjs';
-/** In dist/repkit.annotate-client.js, an ES module that a script loads, chunks come from beside it by `import.meta.url` (loaders.module.ts). */
-const MODULE_LOADERS = { find: /^(.*\/chunks\/loaders)$/, replacement: '$1.module' };
 
 const annotateBuilds = [
   {
@@ -279,7 +290,7 @@ const annotateBuilds = [
     // Its client, loaded from beside it when no repkit script on the page has one.
     input: 'src/annotate/client-chunk.ts',
     output: { file: 'dist/repkit.annotate-client.js', format: 'es', sourcemap: true },
-    plugins: [alias({ entries: [RAW_CSS, MODULE_LOADERS] }), css(), versioned(), nodeResolve(), ts(), html(), ...minified()],
+    plugins: [...sourcePlugins('module'), ...minified()],
   },
   {
     input: 'src/annotate/card.ts',

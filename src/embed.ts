@@ -9,7 +9,7 @@ export * from './index';
 
 if (typeof document != 'undefined') {
   // A page with a strict CSP gave this script a nonce; the <style> fallback reuses it.
-  setDefaultNonce((document.currentScript as HTMLScriptElement | null)?.nonce);
+  setDefaultNonce(document.currentScript?.nonce);
   defineRepkitElement();
   autoMount();
 }

@@ -11,7 +11,7 @@ import { isServiceError, ServiceError } from './errors';
 import { WIDGET_PARTS, ELEMENT_CSS } from './embed/element';
 import { attributeName } from './embed/attributes';
 import { escapeHtml } from './render/html';
-import { ownValue } from './util/values';
+import { isRecord, ownValue } from './util/values';
 import { clientOf, type BaseWidgetOptions, type CommonSettings } from './widgets/common-options';
 import type { Kind, Localized } from './widgets/descriptor';
 import { wordsFor } from './i18n/locale';
@@ -36,7 +36,8 @@ const KINDS = Object.fromEntries(
 
 /** The config's kind and its settings (defaults filled in), checked as the widget checks them. */
 const resolve = (config: WidgetConfig): { kind: AnyKind; settings: CommonSettings & Localized } => {
-  const type = (config as { type?: unknown } | null)?.type;
+  // From JavaScript, anything may come: only an object's own `type` is read.
+  const type: unknown = isRecord(config) ? config.type : undefined;
   const kind = typeof type == 'string' ? ownValue(KINDS, type) : undefined;
   if (!kind)
     return invalid(
@@ -66,7 +67,8 @@ const NOTHING_LISTENS = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNR
  */
 const nothingListens = (error: unknown): unknown => {
   if (!isServiceError(error) || error.kind != 'network') return error;
-  const code = (error.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  const inner: unknown = isRecord(error.cause) ? error.cause.cause : undefined;
+  const code = isRecord(inner) ? inner.code : undefined;
   if (typeof code != 'string' || !NOTHING_LISTENS.test(code)) return error;
   const request = /^GET \S+/.exec(error.message)?.[0] ?? 'GET';
   return new ServiceError(0, `${request}: could not reach the service: check baseUrl (host, port)`, {

@@ -5,15 +5,17 @@
  * `document.currentScript` (./loaders.script). rollup.config.mjs puts this module in the place of
  * ./loaders in that build.
  */
-import type { importBatch as Batch, importCache as Cache, importLazy as Lazy, importProbe as Probe } from './loaders';
+import type { Chunks } from './loaders';
 
 /** Loads `repkit.chunk-<name>.js` from beside this module. */
 const besideModule =
-  <T>(name: string) =>
-  async (): Promise<T> =>
-    (await import(/* @vite-ignore */ new URL(`repkit.chunk-${name}.js`, import.meta.url).href)) as T;
+  <N extends keyof Chunks>(name: N) =>
+  async (): Promise<Chunks[N]> =>
+    import(/* @vite-ignore */ new URL(`repkit.chunk-${name}.js`, import.meta.url).href);
 
-export const importBatch = /* @__PURE__ */ besideModule<Awaited<ReturnType<typeof Batch>>>('batch');
-export const importCache = /* @__PURE__ */ besideModule<Awaited<ReturnType<typeof Cache>>>('cache');
-export const importLazy = /* @__PURE__ */ besideModule<Awaited<ReturnType<typeof Lazy>>>('lazy');
-export const importProbe = /* @__PURE__ */ besideModule<Awaited<ReturnType<typeof Probe>>>('probe');
+export const importBatch = /* @__PURE__ */ besideModule('batch');
+export const importCache = /* @__PURE__ */ besideModule('cache');
+export const importLazy = /* @__PURE__ */ besideModule('lazy');
+export const importProbe = /* @__PURE__ */ besideModule('probe');
+export const importRateLimit = /* @__PURE__ */ besideModule('wait');
+export const importKeySuggestion = /* @__PURE__ */ besideModule('key');

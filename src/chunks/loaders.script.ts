@@ -5,18 +5,21 @@
  * own URL and loaded with `import()`. rollup.config.mjs puts this module in the place of
  * ./loaders in those builds.
  */
-import type { importBatch as Batch, importCache as Cache, importLazy as Lazy, importProbe as Probe } from './loaders';
+import type { Chunks } from './loaders';
 
 /** The script's own URL, read while it runs: `document.currentScript` is only set then. */
-const scriptUrl = typeof document != 'undefined' ? (document.currentScript as HTMLScriptElement | null)?.src : undefined;
+const script = typeof document != 'undefined' ? document.currentScript : null;
+const scriptUrl = script && 'src' in script ? script.src : undefined;
 
 /** Loads `repkit.chunk-<name>.js` from beside this script. An inline copy of the script has no URL: it rejects. */
 const besideScript =
-  <T>(name: string) =>
-  async (): Promise<T> =>
-    (await import(/* @vite-ignore */ new URL(`repkit.chunk-${name}.js`, scriptUrl || undefined).href)) as T;
+  <N extends keyof Chunks>(name: N) =>
+  async (): Promise<Chunks[N]> =>
+    import(/* @vite-ignore */ new URL(`repkit.chunk-${name}.js`, scriptUrl || undefined).href);
 
-export const importBatch = /* @__PURE__ */ besideScript<Awaited<ReturnType<typeof Batch>>>('batch');
-export const importCache = /* @__PURE__ */ besideScript<Awaited<ReturnType<typeof Cache>>>('cache');
-export const importLazy = /* @__PURE__ */ besideScript<Awaited<ReturnType<typeof Lazy>>>('lazy');
-export const importProbe = /* @__PURE__ */ besideScript<Awaited<ReturnType<typeof Probe>>>('probe');
+export const importBatch = /* @__PURE__ */ besideScript('batch');
+export const importCache = /* @__PURE__ */ besideScript('cache');
+export const importLazy = /* @__PURE__ */ besideScript('lazy');
+export const importProbe = /* @__PURE__ */ besideScript('probe');
+export const importRateLimit = /* @__PURE__ */ besideScript('wait');
+export const importKeySuggestion = /* @__PURE__ */ besideScript('key');

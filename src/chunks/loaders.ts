@@ -17,5 +17,24 @@ export const importCache = () => import('../widgets/storage-area');
 /** The viewport watcher for `loading: 'lazy'` (../widgets/widget). */
 export const importLazy = () => import('../widgets/visibility');
 
+/** What a 404 for a category or badge key probably meant (../widgets/unknown-key). */
+export const importKeySuggestion = () => import('../widgets/key-suggestion');
+
+/** When a rate-limited or unavailable service asks to be asked again (../client/request). */
+export const importRateLimit = () => import('../client/rate-limit');
+
 /** Why a request got no answer: the service refusing this page, nothing there, or the CSP (../client/request). */
 export const importProbe = () => import('../client/probe');
+
+/**
+ * What each chunk exports, by the name of its file (`repkit.chunk-<name>.js`), for the loaders
+ * that find the file themselves (./loaders.script, ./loaders.module).
+ */
+export interface Chunks {
+  batch: Awaited<ReturnType<typeof importBatch>>;
+  cache: Awaited<ReturnType<typeof importCache>>;
+  lazy: Awaited<ReturnType<typeof importLazy>>;
+  probe: Awaited<ReturnType<typeof importProbe>>;
+  wait: Awaited<ReturnType<typeof importRateLimit>>;
+  key: Awaited<ReturnType<typeof importKeySuggestion>>;
+}

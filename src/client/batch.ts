@@ -92,7 +92,8 @@ export const batching = ({ get, abortError, AttemptFailure }: BatchingNeeds): Ge
         new AbortController().signal,
       );
       // Not JSON, or JSON without parts, throws or reads undefined: either way, not a batch answer.
-      answers = status == 200 ? (JSON.parse(text) as { parts?: typeof answers }).parts : undefined;
+      const parsed: { parts?: typeof answers } | null = status == 200 ? JSON.parse(text) : null;
+      answers = parsed?.parts;
     } catch (error) {
       timedOut = error instanceof AttemptFailure && error.kind == 'timeout';
     }

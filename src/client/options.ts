@@ -1,6 +1,6 @@
 import { invalid } from './option-error';
 import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
-import { isText } from '../util/values';
+import { isText, originOfPage } from '../util/values';
 
 /** The production service. Override with `baseUrl` (a caching proxy such as `repkit/proxy`, or a local test server). */
 export const DEFAULT_BASE_URL = 'https://api.dotpassport.io';
@@ -82,13 +82,13 @@ export const checkApiKey = (v: unknown, name = 'apiKey'): string => {
  */
 export const checkBaseUrl = (v: unknown, name = 'baseUrl'): string => {
   if (v === undefined) return DEFAULT_BASE_URL;
-  const origin = globalThis.location?.origin;
+  const origin = originOfPage();
   return (
     (typeof v == 'string' && plainHttpBase(v, origin)) ||
     invalid(
       name,
       // A path is resolved against the page's origin: a server (or a `file://` page) has none.
-      (origin && origin != 'null') || !`${v}`.startsWith('/')
+      origin || !`${v}`.startsWith('/')
         ? 'an absolute http(s) URL without user info, query or fragment, or a path starting with a single "/"'
         : "an absolute http(s) URL here: a path needs a page's origin to resolve against, and there is none",
       v,

@@ -1,5 +1,4 @@
-import { OptionError } from '../errors';
-import { shown } from './option-error';
+import { invalid } from './option-error';
 
 /**
  * What is wrong with a value meant as a path segment, or undefined when it is fine. Empty, `.`
@@ -21,6 +20,5 @@ export const segmentProblem = (value: unknown): string | undefined => {
 /** One path segment from user input, percent-encoded. @throws OptionError (a `TypeError`) naming `name`. */
 export const segment = (name: string, value: unknown): string => {
   const problem = segmentProblem(value);
-  if (typeof value == 'string' && !problem) return encodeURIComponent(value);
-  throw new OptionError(name, `repkit: ${name} must be ${problem}, got ${shown(value)}`);
+  return typeof value == 'string' && !problem ? encodeURIComponent(value) : invalid(name, `${problem}`, value);
 };

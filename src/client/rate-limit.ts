@@ -3,6 +3,9 @@
  * waits that long before a retry, if it is short) and the proxy (which sends no request
  * upstream until then), so the two never disagree about the same answer. No DOM here: the
  * proxy runs on servers and edge runtimes.
+ *
+ * For the client a chunk (src/chunks/loaders.ts): only a page that met an answer which may say
+ * when to try again (a 429, a 502, 503 or 504) loads it. It imports nothing.
  */
 
 /** What is read of the headers: `Headers` fits, and so does a plain lookup in a test. */

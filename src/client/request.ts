@@ -1,14 +1,24 @@
 import { unwrap } from './envelope';
 import { AttemptFailure, serviceError } from './failure';
-import { importProbe } from '../chunks/loaders';
+import { importProbe, importRateLimit } from '../chunks/loaders';
 import { gate, gateKey } from './quota';
 import type { ResolvedClientOptions } from './options';
-import { rateLimitWait } from './rate-limit';
-import { nextDelay } from './retry';
+import { nextDelay, RETRY_STATUSES } from './retry';
 import { send } from './send';
 import { sleep, type Answer } from './transport';
 import { check, type Rule } from './validate';
 import { fromWire } from './wire';
+
+/**
+ * How long `answer` asks its caller to wait before asking again (./rate-limit, a chunk: only an
+ * answer that may say so is read for it); undefined when it does not say, or when the chunk
+ * cannot load (the backoff then decides alone).
+ */
+const serverWaitOf = ({ headers, text }: Answer): Promise<number | undefined> =>
+  importRateLimit().then(
+    ({ rateLimitWait }) => rateLimitWait(headers, text, Date.now()),
+    () => undefined,
+  );
 
 /**
  * Reads one record: GET `path` with a timeout per attempt (./send: on its own with a key, else in
@@ -47,7 +57,7 @@ export const request = async <T>(
       const { kind, detail, said, cause } = failure;
       const status = answer?.status ?? 0;
       if (kind == 'network') networkFailures++;
-      const serverWait = answer && rateLimitWait(answer.headers, answer.text, Date.now());
+      const serverWait = answer && (RETRY_STATUSES.includes(status) || kind == 'quota') ? await serverWaitOf(answer) : undefined;
       // A 429 (or a proxy's word that the quota is spent) that says when it resets closes the gate until then.
       const reset = (status == 429 || kind == 'quota') && gate(gateName, Date.now() + (serverWait ?? 0));
       const wait = nextDelay({

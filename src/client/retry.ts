@@ -5,7 +5,7 @@ import type { ServiceErrorKind } from '../errors';
  * "try later" (502, 503, 504). A 500 is a bug on the server and other 4xx are the caller's
  * fault: repeating them changes nothing and spends quota.
  */
-const RETRY_STATUSES = [429, 502, 503, 504];
+export const RETRY_STATUSES = [429, 502, 503, 504];
 
 /** The longest wait between attempts, whatever the backoff or the server asks for. */
 export const MAX_WAIT_MS = 10000;

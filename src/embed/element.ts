@@ -1,7 +1,7 @@
 import { ALL_KINDS } from '../widgets/create-widget';
 import { WIDGET_CLASSES, type AnyWidget } from '../widgets/kinds';
 import { COMMON_PARTS } from '../widgets/views/parts';
-import { seeds } from '../widgets/storage';
+import { parseStored, seeds } from '../widgets/storage';
 import { adoptStyles } from '../widgets/styles';
 import { attributeName, attributeOptions } from './attributes';
 import { stateOf, sync, unmount, type AttributeSource } from './mount';
@@ -61,7 +61,11 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
           const seed = this.#root.querySelector('script')?.text;
           this.#root.replaceChildren();
           adoptStyles(this.#root, [ELEMENT_CSS]);
-          if (seed) seeds.set((this.#container = this.#root.appendChild(this.ownerDocument.createElement('div'))), seed);
+          if (seed) {
+            const container = (this.#container = this.#root.appendChild(this.ownerDocument.createElement('div')));
+            const stored = parseStored<never>(seed);
+            if (stored) seeds.set(container, stored);
+          }
         }
 
         get widget(): AnyWidget | undefined {

@@ -2,11 +2,12 @@ import type { AnyWidget } from '../widgets/kinds';
 import { ALL_KINDS } from '../widgets/create-widget';
 import type { KindSet } from '../widgets/kind-set';
 import { isOpenTo, isOwned, sync, unmount, type AttributeSource } from './mount';
+import { isElement } from '../util/values';
 
 const SELECTOR = '[data-repkit]';
 
 const embeds = (root: ParentNode): Element[] => [
-  ...((root as Element).matches?.(SELECTOR) ? [root as Element] : []),
+  ...(isElement(root) && root.matches(SELECTOR) ? [root] : []),
   ...Array.from(root.querySelectorAll(SELECTOR)),
 ];
 
@@ -31,8 +32,8 @@ export const snippetMounter = (kinds: KindSet): SnippetMounter => {
     // One observer for every embedded element: a data-* change becomes one update() per
     // element per task, because MutationObserver already batches its records.
     attributeObserver ??= new MutationObserver((records) => {
-      for (const target of new Set(records.map((r) => r.target as Element))) {
-        if (isOwned(target, kinds)) sync(target, source, target);
+      for (const target of new Set(records.map((r) => r.target))) {
+        if (isElement(target) && isOwned(target, kinds)) sync(target, source, target);
       }
     });
     attributeObserver.observe(element, { attributes: true });
@@ -57,11 +58,11 @@ export const snippetMounter = (kinds: KindSet): SnippetMounter => {
       mountAll(doc);
       observer = new MutationObserver((records) => {
         for (const record of records) {
-          record.addedNodes.forEach((node) => node.nodeType == 1 && mountAll(node as Element));
+          record.addedNodes.forEach((node) => isElement(node) && mountAll(node));
           record.removedNodes.forEach((node) => {
-            if (node.nodeType != 1) return;
+            if (!isElement(node)) return;
             // A node moved elsewhere in the same task is still connected: keep its widget.
-            for (const element of embeds(node as Element)) if (!element.isConnected) unmount(element);
+            for (const element of embeds(node)) if (!element.isConnected) unmount(element);
           });
         }
       });

@@ -3,9 +3,10 @@ import type { SharedState } from './shared';
 import type { TokenBucket } from './store';
 import type { ProxyContext, ProxyEvent } from './types';
 import type { UpstreamResult } from './upstream';
+import { globalValue, isRecord } from '../util/values';
 
 /** Whether this code runs on Cloudflare Workers, whose front end sets `CF-Connecting-IP` itself. */
-const onWorkers = (): boolean => (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
+const onWorkers = (): boolean => globalThis.navigator?.userAgent === 'Cloudflare-Workers';
 
 /** The context the handler threads through one request: the platform's, plus who asked. */
 export interface RequestContext extends ProxyContext {
@@ -64,8 +65,8 @@ const text = (value: unknown): string | undefined => (typeof value == 'string' &
 
 /** The client's address as the platform gives it with the request, if it does. */
 const platformAddressOf = (request: Request, context: unknown): string | undefined => {
-  if (!context || typeof context != 'object') return undefined;
-  const c = context as PlatformContext;
+  if (!isRecord(context)) return undefined;
+  const c: PlatformContext = context;
   const given = text(c.clientAddress) ?? text(c.remoteAddr?.hostname) ?? text(c.ip);
   if (given || typeof c.requestIP != 'function') return given;
   try {
@@ -228,7 +229,7 @@ export const clientBudget = (
 };
 
 /** A global the runtime defines, by name: how the `ready` event knows where it runs. */
-const hasGlobal = (name: string): boolean => (globalThis as Record<string, unknown>)[name] !== undefined;
+const hasGlobal = (name: string): boolean => globalValue(name) !== undefined;
 
 /**
  * The budget as the `ready` event states it: its size and where each client's address comes
@@ -240,7 +241,7 @@ export const budgetSentence = (rule: BudgetRule | false, trustProxy: number): st
   if (trustProxy > 0)
     return `${size}, per client address in X-Forwarded-For (${trustProxy} trusted ${trustProxy == 1 ? 'proxy' : 'proxies'})`;
   if (onWorkers()) return `${size}, per CF-Connecting-IP`;
-  if (typeof (globalThis as { EdgeRuntime?: unknown }).EdgeRuntime == 'string') {
+  if (typeof globalValue('EdgeRuntime') == 'string') {
     return "no client budget: Vercel's edge runtime gives the client's address only in X-Forwarded-For, which counts only with trustProxy: set trustProxy: true";
   }
   const source = hasGlobal('Deno')

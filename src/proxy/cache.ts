@@ -1,5 +1,6 @@
 import { invalid } from '../client/option-error';
 import type { CachedAnswer, ProxyCache } from './types';
+import { globalValue, hasMethods, isRecord } from '../util/values';
 
 /** Options of {@link memoryCache}. */
 export interface MemoryCacheOptions {
@@ -87,9 +88,9 @@ export function memoryCache(options: MemoryCacheOptions = {}): MemoryCache {
 
 /** The Workers Cache API's default cache, where the runtime has one. */
 export const platformCacheOf = (): Cache | undefined => {
-  const storage = (globalThis as { caches?: { default?: Cache } }).caches;
-  const cache = storage?.default;
-  return cache && typeof cache.match == 'function' && typeof cache.put == 'function' ? cache : undefined;
+  const storage = globalValue('caches');
+  const cache = isRecord(storage) ? storage.default : undefined;
+  return hasMethods<Cache>(cache, ['match', 'put']) ? cache : undefined;
 };
 
 /** Headers that carry a {@link CachedAnswer}'s bookkeeping through the platform cache. */

@@ -550,8 +550,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
 
   report(readyEvent(o));
   return async (request, platformContext) => {
-    const given = platformContext as ProxyContext | undefined;
-    const waitUntil = given?.waitUntil;
+    const { waitUntil }: ProxyContext = platformContext ?? {};
     const address = clientAddressOf(request, platformContext, o.trustProxy);
     const context: RequestContext = {
       ...(typeof waitUntil == 'function' ? { waitUntil: (p: Promise<unknown>) => waitUntil.call(platformContext, p) } : {}),

@@ -4,7 +4,7 @@ import { DEFAULT_BASE_URL } from '../client/options';
 import { invalid, refuseNearMiss } from '../client/option-error';
 import { OptionError } from '../errors';
 import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
-import { isRecord, ownValue } from '../util/values';
+import { hasMethods, isFunction, isRecord, ownValue } from '../util/values';
 import type { BudgetRule } from './budget';
 import { checkCard } from './share/options';
 import type { ProxyStore } from './store';
@@ -101,8 +101,8 @@ const seconds = (fallback: number, min: number, max: number): ProxyOption<number
   whole(fallback, { min, max });
 
 /** A function, `fallback` when not given. */
-const fn = <F>(fallback: F): ProxyOption<F> => ({
-  check: (v, name) => (v === undefined ? fallback : typeof v == 'function' ? (v as F) : invalid(name, 'a function', v)),
+const fn = <F extends (...args: never[]) => unknown, D extends F | undefined>(fallback: D): ProxyOption<F | D> => ({
+  check: (v, name) => (v === undefined ? fallback : isFunction<F>(v) ? v : invalid(name, 'a function', v)),
 });
 
 const checkUpstream = (v: unknown, name: string): string =>
@@ -113,7 +113,7 @@ const checkBasePath = (v: unknown, name: string): string | undefined =>
     ? v
     : invalid(name, `'' or a path such as '/rep' (leading "/", no trailing "/")`, v);
 
-const exactOrigin = (o: unknown): boolean => {
+const exactOrigin = (o: unknown): o is string => {
   try {
     return typeof o == 'string' && /^https?:\/\/[^/]/i.test(o) && new URL(o).origin === o;
   } catch {
@@ -124,49 +124,41 @@ const exactOrigin = (o: unknown): boolean => {
 const checkOrigins = (v: unknown, name: string): ReadonlySet<string> | '*' => {
   if (v === '*') return '*';
   if (!Array.isArray(v)) return invalid(name, `an array of origins or '*'`, v);
-  for (const o of v as unknown[]) {
-    if (o === '*') return invalid(name, `a list without '*' (pass the string '*' to allow any origin)`, v);
-    if (!exactOrigin(o))
-      invalid(`${name}[]`, 'an exact origin such as "https://example.com" (scheme and host, lower case, no path or trailing "/")', o);
-  }
-  return new Set(v as string[]);
+  const list: unknown[] = v;
+  if (list.includes('*')) return invalid(name, `a list without '*' (pass the string '*' to allow any origin)`, v);
+  if (list.every(exactOrigin)) return new Set(list);
+  return invalid(
+    `${name}[]`,
+    'an exact origin such as "https://example.com" (scheme and host, lower case, no path or trailing "/")',
+    list.find((o) => !exactOrigin(o)),
+  );
 };
 
 const checkCache = (v: unknown, name: string): ProxyCache | undefined => {
   if (v === undefined) return memoryCache();
   if (v === false) return undefined;
-  const c = v as Partial<ProxyCache> | null;
-  if (c && typeof c == 'object' && typeof c.get == 'function' && typeof c.set == 'function') return c as ProxyCache;
+  if (hasMethods<ProxyCache>(v, ['get', 'set'])) return v;
   return invalid(name, 'false or an object with get(key) and set(key, answer)', v);
 };
 
 const checkStore = (v: unknown, name: string): ProxyStore | undefined => {
   if (v === undefined) return undefined;
-  const s = v as Record<string, unknown> | null;
-  if (s && typeof s == 'object' && STORE_METHODS.every((m) => typeof s[m] == 'function')) return v as ProxyStore;
+  if (hasMethods<ProxyStore>(v, STORE_METHODS)) return v;
   return invalid(name, `a ProxyStore (redisStore(), workersStore() or an object with ${STORE_METHODS.join(', ')})`, v);
 };
 
 const checkClientBudget = (v: unknown, name: string): BudgetRule | false => {
   if (v === false) return false;
-  const b = v as { requests?: unknown; perSeconds?: unknown; quotaShare?: unknown } | null;
+  const { requests, perSeconds, quotaShare: share = DEFAULT_CLIENT_BUDGET.quotaShare }: Record<string, unknown> = isRecord(v) ? v : {};
   const whole = (x: unknown, max: number): x is number => typeof x == 'number' && Number.isInteger(x) && x >= 1 && x <= max;
-  const share = b?.quotaShare ?? DEFAULT_CLIENT_BUDGET.quotaShare;
-  if (
-    !b ||
-    typeof b != 'object' ||
-    !whole(b.requests, 100000) ||
-    !whole(b.perSeconds, 86400) ||
-    typeof share != 'number' ||
-    !(share > 0 && share <= 1)
-  ) {
+  if (!isRecord(v) || !whole(requests, 100000) || !whole(perSeconds, 86400) || typeof share != 'number' || !(share > 0 && share <= 1)) {
     return invalid(
       name,
       'false or { requests: 1 to 100000, perSeconds: 1 to 86400 (whole numbers), quotaShare: more than 0, at most 1 }',
       JSON.stringify(v),
     );
   }
-  return { capacity: b.requests, perSeconds: b.perSeconds, quotaShare: share };
+  return { capacity: requests, perSeconds, quotaShare: share };
 };
 
 /** Trusted `X-Forwarded-For` hops; 0 when the header is not trusted. */
@@ -179,8 +171,10 @@ const checkTrustProxy = (v: unknown, name: string): number => {
 
 const checkFetch = (v: unknown, name: string): typeof fetch =>
   // Bound: some runtimes (Workers) refuse a global fetch called with another `this`.
-  fn<typeof fetch | undefined>(typeof globalThis.fetch == 'function' ? globalThis.fetch.bind(globalThis) : undefined).check(v, name) ??
-  invalid(name, 'given: this runtime has no global fetch', v);
+  fn<typeof fetch, typeof fetch | undefined>(typeof globalThis.fetch == 'function' ? globalThis.fetch.bind(globalThis) : undefined).check(
+    v,
+    name,
+  ) ?? invalid(name, 'given: this runtime has no global fetch', v);
 
 /**
  * Every option of {@link ProxyOptions}, by name: the resolver and README's table both walk it.
@@ -205,13 +199,14 @@ export const PROXY_OPTIONS = {
   upstreamQueueMs: whole(5000, { min: 0, max: 60000 }),
   fetch: { check: checkFetch },
   // Made per proxy: the summary counts one proxy's events.
-  onEvent: { check: (v, name) => fn(v === undefined ? summarisedLog() : undefined).check(v, name)! } as ProxyOption<
-    (event: ProxyEvent) => void
-  >,
+  onEvent: {
+    check: (v, name): ((event: ProxyEvent) => void) =>
+      v === undefined ? summarisedLog() : isFunction<(event: ProxyEvent) => void>(v) ? v : invalid(name, 'a function', v),
+  },
   store: { check: checkStore },
   clientBudget: { default: DEFAULT_CLIENT_BUDGET, check: checkClientBudget },
   trustProxy: { default: false, check: checkTrustProxy },
-  allowAddress: fn<((address: string) => boolean | Promise<boolean>) | undefined>(undefined),
+  allowAddress: fn<(address: string) => boolean | Promise<boolean>, undefined>(undefined),
   card: { default: {}, check: checkCard },
 } satisfies { readonly [K in keyof ProxyOptions]-?: ProxyOption<unknown> };
 
@@ -227,7 +222,7 @@ export const resolveProxyOptions = (o: unknown): ResolvedProxyOptions => {
   const known = Object.keys(PROXY_OPTIONS);
   for (const name of Object.keys(o)) refuseNearMiss(name, known, 'option');
   const resolved: Record<string, unknown> = {};
-  for (const [name, option] of Object.entries(PROXY_OPTIONS) as [string, ProxyOption<unknown>][]) {
+  for (const [name, option] of Object.entries<ProxyOption<unknown>>(PROXY_OPTIONS)) {
     const given = ownValue(o, name);
     resolved[name] = option.check(given === undefined && 'default' in option ? option.default : given, name);
   }

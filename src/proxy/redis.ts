@@ -206,11 +206,10 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     // The server's clock times every bucket: this instance's `nowMs` is not used.
     async take(name, bucket: TokenBucket): Promise<TokenGrant> {
       await connected();
-      const reply = (await redis.eval(TAKE_SCRIPT, 1, key('t', name), String(bucket.capacity), String(bucketLifetimeMs(bucket)))) as [
-        number,
-        number,
-      ];
-      return { ok: reply[0] === 1, retryAfterMs: Number(reply[1]) };
+      const reply = await redis.eval(TAKE_SCRIPT, 1, key('t', name), String(bucket.capacity), String(bucketLifetimeMs(bucket)));
+      // TAKE_SCRIPT answers { granted (1 or 0), ms until a token }.
+      const [granted, waitMs]: unknown[] = Array.isArray(reply) ? reply : [];
+      return { ok: granted === 1, retryAfterMs: Number(waitMs) };
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

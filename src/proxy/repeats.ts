@@ -57,7 +57,8 @@ export function repeatCounter<T>({ intervalMs, maxKeys, onRepeats }: RepeatCount
       else seen.set(OTHER, { first: undefined, repeats: 1 });
       if (onRepeats && timer === undefined && Number.isFinite(intervalMs)) {
         timer = setTimeout(close, Math.max(0, endsAt - now));
-        (timer as { unref?: () => void }).unref?.();
+        // In Node a timer is an object that can stop holding the process open; elsewhere a number.
+        if (typeof timer == 'object') timer.unref();
       }
       return false;
     },

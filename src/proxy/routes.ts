@@ -89,7 +89,7 @@ export const badgeRouteOf = (pathname: string, basePath: string | undefined): Ba
   const match = rest === undefined ? null : /^(reputation|badges)\/([^/]+)\.svg$/.exec(rest);
   if (!match) return undefined;
   const address = decode(match[2]) ?? '';
-  return { kind: match[1] as BadgeRoute['kind'], address, invalidAddress: !ADDRESS_RE.test(address) };
+  return { kind: match[1] == 'reputation' ? 'reputation' : 'badges', address, invalidAddress: !ADDRESS_RE.test(address) };
 };
 
 /** The batch route, after the proxy's `basePath`: `GET {basePath}/batch?r={path}&r={path}…`. */

@@ -30,7 +30,7 @@ const finite = (v: unknown): v is number => typeof v == 'number' && Number.isFin
  * service's envelope, a 400 or 404 that is not JSON).
  */
 export const storedAnswerProblem = (answer: CachedAnswer, o: StoredAnswerOptions, now: number): string | undefined => {
-  const { status, body, storedAt, freshUntil, keepUntil } = answer as Partial<CachedAnswer>;
+  const { status, body, storedAt, freshUntil, keepUntil }: Partial<CachedAnswer> = answer;
   if (!finite(status) || !STORED_STATUSES.has(status)) return `status ${String(status)} is not one the proxy stores`;
   if (typeof body != 'string') return 'its body is not text';
   if (!finite(storedAt) || !finite(freshUntil) || !finite(keepUntil)) return 'its times are not finite numbers';

@@ -3,7 +3,7 @@ import { shortAddress } from '../render/address';
 import { formatNumber } from '../render/format';
 import { escapeHtml } from '../render/html';
 import { categoryTitleOf, rankCategories } from '../widgets/categories';
-import { TIER_COLORS, tierOf, type Tier } from '../widgets/tiers';
+import { TIER_COLORS, tierOf, tierWord } from '../widgets/tiers';
 import { bounded } from '../widgets/views/common';
 import type { Message, Words } from '../i18n/messages';
 import { fill, svgWords } from './words';
@@ -194,7 +194,7 @@ export const badgesSvg = (
   const hidden = badges.length - shown.length;
   const count = formatNumber(badges.length, o.locale);
   // The tier by its name, as the badge widget says it (its message is the capitalised key).
-  const named = shown.map((b) => `${b.title} (${words.t((b.tier[0].toUpperCase() + b.tier.slice(1)) as Capitalize<Tier>)})`);
+  const named = shown.map((b) => `${b.title} (${words.t(tierWord(b.tier))})`);
   const label = [
     fill(words.n('$ badges earned by $', badges.length, true), count, shortAddress(address)),
     ...(named.length ? [words.t('Top badges: $', listOf(named, o.locale))] : []),

@@ -77,7 +77,7 @@ const invalid = (name: string, expected: string): never => {
  * @throws {OptionError} (a `TypeError`) at once, when a binding is missing.
  */
 export function workersStore(options: WorkersStoreOptions): ProxyStore {
-  const { kv, coordinator } = options ?? ({} as Partial<WorkersStoreOptions>);
+  const { kv, coordinator }: Partial<WorkersStoreOptions> = options ?? {};
   if (!kv || typeof kv.get != 'function' || typeof kv.put != 'function') invalid('kv', 'a KV namespace binding (env.REPKIT_CACHE)');
   if (!coordinator || typeof coordinator.idFromName != 'function') {
     invalid('coordinator', 'the Durable Object namespace binding of RepkitCoordinator (env.REPKIT_COORDINATOR)');
@@ -90,7 +90,8 @@ export function workersStore(options: WorkersStoreOptions): ProxyStore {
     // A stub is an I/O object of the request that made it: each call makes its own.
     const response = await coordinator.get(id).fetch('https://coordinator.repkit/', { method: 'POST', body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`the coordinator answered ${response.status}`);
-    return (await response.json()) as T;
+    // The coordinator below answers each call with its result as JSON.
+    return response.json();
   };
 
   return {
@@ -152,7 +153,8 @@ export class RepkitCoordinator {
   ) {}
 
   async fetch(request: Request): Promise<Response> {
-    const call = (await request.json()) as CoordinatorCall;
+    // Sent by `call` above, the only caller of this object's URL.
+    const call: CoordinatorCall = await request.json();
     return Response.json((await this.answer(call)) ?? null);
   }
 

@@ -32,7 +32,7 @@ export const kindScript = <T extends WidgetType>(widgetClass: KindClass & { read
   const kinds = kindSet([widgetClass], `"${name}", the kind repkit.${name}.umd.js shows (repkit.umd.js shows every kind)`);
   const mounter = snippetMounter(kinds);
   if (typeof document != 'undefined') {
-    setDefaultNonce((document.currentScript as HTMLScriptElement | null)?.nonce);
+    setDefaultNonce(document.currentScript?.nonce);
     mounter.autoMount();
   }
   return {

@@ -38,13 +38,13 @@ export const withinLimit = (limit: Limit, v: unknown, fail: (expected: string) =
 export const urlBase = (url: URL): string => (url.origin + url.pathname).replace(/\/+$/, '');
 
 /**
- * An absolute http(s) URL without user info, query or fragment, or (given the page's `origin`)
+ * An absolute http(s) URL without user info, query or fragment, or (given the page's `origin`, not `null`)
  * a path on that origin starting with a single "/", as {@link urlBase}; undefined for anything
  * else. URL parsing forgives too much (it drops tabs and newlines, reads `\` as `/`, takes
  * `http:host` as a host and `//host` as another host), so those forms are refused before parsing.
  */
 export const plainHttpBase = (v: string, origin?: string): string | undefined => {
-  const path = v[0] == '/' && !!origin && origin != 'null';
+  const path = v[0] == '/' && !!origin;
   if (/[\s\\?#@]|^\/\//.test(v) || !(path || /^https?:\/\/[^/]/i.test(v))) return undefined;
   try {
     return urlBase(new URL(v, path ? origin : undefined));

@@ -22,6 +22,15 @@ export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null
 export const ownValue = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.hasOwn(table, key) ? table[key] : undefined;
 
+/** The own enumerable keys of an object literal, typed as its keys (a table of ours, never a caller's object with extra keys). */
+export const keysOf = <T extends object>(table: T): (keyof T & string)[] => Object.keys(table) as (keyof T & string)[];
+
+/** `word` with its first letter in upper case, typed as such. */
+export const capitalized = <W extends string>(word: W): Capitalize<W> => (word[0].toUpperCase() + word.slice(1)) as Capitalize<W>;
+
+/** A global the runtime may define, by name (`Deno`, `EdgeRuntime`): unknown until checked. */
+export const globalValue = (name: string): unknown => Reflect.get(globalThis, name);
+
 /** An element, from this realm or another (a widget mounted into an iframe's document). */
 export const isElement = (v: unknown): v is Element => (v as Partial<Node> | null | undefined)?.nodeType == 1;
 
@@ -30,6 +39,22 @@ export const isElement = (v: unknown): v is Element => (v as Partial<Node> | nul
  * origin, or '' where there is none (a server, an opaque `null` origin).
  */
 export const pageOrigin = (): string => {
-  const origin = globalThis.location?.origin;
-  return origin && origin != 'null' ? ` (${origin})` : '';
+  const origin = originOfPage();
+  return origin ? ` (${origin})` : '';
 };
+
+/** The page's origin, or undefined where there is none to resolve a path against (a server, an opaque `null` origin). */
+export const originOfPage = (): string | undefined => {
+  const origin = globalThis.location?.origin;
+  return origin && origin != 'null' ? origin : undefined;
+};
+
+/**
+ * Whether `v` can be called. `F` is the signature the caller documents for the option or hook:
+ * JavaScript cannot check a function's parameters, so that much is the caller's word.
+ */
+export const isFunction = <F extends (...args: never[]) => unknown>(v: unknown): v is F => typeof v == 'function';
+
+/** Whether `v` is an object with a function under each of `methods` (a store, a cache: an interface made of methods). */
+export const hasMethods = <T extends object>(v: unknown, methods: readonly (keyof T & string)[]): v is T =>
+  v !== null && typeof v == 'object' && methods.every((method) => typeof Reflect.get(v, method) == 'function');

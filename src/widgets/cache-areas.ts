@@ -1,6 +1,5 @@
 import { importCache } from '../chunks/loaders';
 import type { StorageAreas } from './storage-area';
-import { parseStored, storedText } from './storage';
 
 /** The page's Web Storage for `cache` once its chunk (./storage-area) has loaded. */
 let areas: StorageAreas | undefined;
@@ -14,5 +13,5 @@ export const loadAreas = (): Promise<StorageAreas | undefined> =>
   // `.catch` after the call: a file that loads but is not the chunk (a stale copy, a server
   // answering every path with one script) counts as one that cannot load.
   (loading ??= importCache()
-    .then(({ storageAreas }) => (areas = storageAreas({ parseStored, storedText })))
+    .then(({ storageAreas }) => (areas = storageAreas()))
     .catch(() => undefined));

@@ -23,6 +23,9 @@ export interface KindSet {
   readonly $expected: string;
 }
 
+/** Every option of `classes`, by name (a name two kinds share is the same common option). */
+const mergedOptions = (classes: readonly KindClass[]): OptionTable => Object.assign({}, ...classes.map(({ kind }) => kind.options));
+
 /**
  * The set of `classes`. Pure, so that a bundle which never builds a widget drops it (and the kinds).
  * @param expected what `type` must be, when the default ("one of …") would mislead.
@@ -34,7 +37,7 @@ export const kindSet = (classes: readonly KindClass[], expected?: string): KindS
   }
   return {
     $byType: byType,
-    $options: Object.assign({}, ...classes.map((widgetClass) => widgetClass.kind.options)) as OptionTable,
+    $options: mergedOptions(classes),
     $expected:
       expected ??
       `one of ${Object.keys(byType)

@@ -2,7 +2,7 @@ import { invalid } from '../client/option-error';
 import { segmentProblem } from '../client/path';
 import { canonicalLocale } from '../render/format';
 import type { Catalogue } from '../i18n/messages';
-import { isRecord, isText } from '../util/values';
+import { isFunction, isRecord, isText } from '../util/values';
 import { withinLimit } from '../util/option-checks';
 
 /**
@@ -111,11 +111,14 @@ export const segment = (): Option<string, false> => ({
   effect: 'reload',
 });
 
+/** Whether `v` is one of `values`. */
+const isOneOf = <T>(values: readonly T[], v: unknown): v is T => values.some((value) => value === v);
+
 /** One of a few strings. */
 export const oneOf = <const T extends string>(values: readonly T[], fallback: T, effect: Effect): Option<T, true> => ({
   check: (v, name) =>
-    (values as readonly unknown[]).includes(v)
-      ? (v as T)
+    isOneOf(values, v)
+      ? v
       : invalid(
           name,
           values
@@ -150,7 +153,7 @@ export const messages = (): Option<Catalogue, false> => ({
   check: (v, name) => (isRecord(v) ? v : invalid(name, 'an object of messages by their English text', v)),
   parse: (text, name) => {
     try {
-      return JSON.parse(text) as unknown;
+      return JSON.parse(text);
     } catch {
       return invalid(name, 'JSON', text);
     }
@@ -161,7 +164,7 @@ export const messages = (): Option<Catalogue, false> => ({
 
 /** A callback: set from code only, never from an attribute. */
 export const callback = <F extends (...args: never[]) => void>(): Option<F, false> => ({
-  check: (v, name) => (typeof v == 'function' ? (v as F) : invalid(name, 'a function', v)),
+  check: (v, name) => (isFunction<F>(v) ? v : invalid(name, 'a function', v)),
   default: undefined,
   effect: 'host',
 });

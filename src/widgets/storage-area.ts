@@ -5,7 +5,7 @@
  * the service returned. Every storage failure (disabled storage, quota, a sandboxed frame's
  * SecurityError) is swallowed: the widget then simply loads as without a cache.
  */
-import type { CacheArea, Stored } from './storage';
+import { parseStored, storedText, type CacheArea, type Stored } from './storage';
 
 /**
  * Bumped whenever what is stored changes shape: entries of another version are never read,
@@ -21,15 +21,6 @@ export const STORAGE_MAX_ENTRIES = 50;
 
 /** The longest entry kept, in characters (UTF-16, so about twice as many bytes); larger answers are not stored. */
 export const STORAGE_MAX_ENTRY_CHARS = 100_000;
-
-/**
- * What the storage uses of the code that loads it, passed in rather than imported (see
- * ../chunks/loaders.script): ./storage's entry text, which a server's data shares.
- */
-export interface EntryText {
-  parseStored: <T>(text: string | null | undefined) => Stored<T> | undefined;
-  storedText: (value: unknown) => string;
-}
 
 /** Reads, forgets and writes the entries of one page's widgets. */
 export interface StorageAreas {
@@ -70,7 +61,7 @@ const prune = (storage: Storage, keep: number): void => {
 };
 
 /** The storage of `cache`, its entries read and written with `parseStored` and `storedText`. */
-export const storageAreas = ({ parseStored, storedText }: EntryText): StorageAreas => ({
+export const storageAreas = (): StorageAreas => ({
   read: (win, area, key) => {
     try {
       return parseStored(areaOf(win, area)?.getItem(CURRENT + key));

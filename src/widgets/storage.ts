@@ -1,9 +1,9 @@
 /**
  * `cache: 'session' | 'local'`: a widget's last answer kept in Web Storage, so that the next
- * page load can show it in its first frame and revalidate behind it. This module is what every
- * widget needs of it, since a server's data (`repkit/server`) travels in the same form: the text
- * of an entry, read and written. Web Storage itself is in ./storage-area, a chunk (../chunks)
- * that only widgets with a cache load.
+ * page load can show it in its first frame and revalidate behind it. This module is the text of
+ * an entry, read and written, which a server's data (`repkit/server`) shares. Web Storage is in
+ * ./storage-area, a chunk (../chunks) that only widgets with a cache load, and which brings the
+ * reading and writing with it; every widget needs only {@link sameStored} and {@link seeds}.
  */
 
 /** Which Web Storage area keeps the entries; `'none'` keeps nothing. */
@@ -45,9 +45,10 @@ export const sameStored = (a: unknown, b: unknown): boolean => {
  */
 export const parseStored = <T>(text: string | null | undefined): Stored<T> | undefined => {
   try {
-    const entry = text ? (JSON.parse(text, reviver) as { t?: unknown; v?: unknown } | null) : undefined;
+    // What the text holds is the caller's to know (the widget that stored it, or the server that rendered it).
+    const entry: { t?: unknown; v: T } | null | undefined = text ? JSON.parse(text, reviver) : undefined;
     return typeof entry?.t == 'number' && 'v' in entry && Date.now() - entry.t <= STORAGE_MAX_AGE_MS
-      ? { value: entry.v as T, savedAt: entry.t }
+      ? { value: entry.v, savedAt: entry.t }
       : undefined;
   } catch {
     return undefined;
@@ -58,7 +59,8 @@ export const parseStored = <T>(text: string | null | undefined): Stored<T> | und
 export const storedText = (value: unknown, at = Date.now()): string => JSON.stringify({ t: at, v: value }, replacer);
 
 /**
- * Data a server rendered (`repkit/server`), as entry text, by the container the widget that
- * adopts it mounts into (see `<repkit-widget>`).
+ * Data a server rendered (`repkit/server`), read by `<repkit-widget>` (the one element that
+ * receives it), by the container the widget that adopts it mounts into. `never`: the data is of
+ * the kind of the widget that mounts there, whatever that is.
  */
-export const seeds = /* @__PURE__ */ new WeakMap<Element, string>();
+export const seeds = /* @__PURE__ */ new WeakMap<Element, Stored<never>>();

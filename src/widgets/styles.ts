@@ -33,8 +33,8 @@ export const adoptStyles = (root: ShadowRoot, css: readonly string[], nonce?: st
   try {
     if ('adoptedStyleSheets' in root) {
       const adopted = css.map((text) => sheetFor(doc, text));
-      if (adopted.every(Boolean)) {
-        root.adoptedStyleSheets = adopted as CSSStyleSheet[];
+      if (adopted.every((sheet) => sheet !== undefined)) {
+        root.adoptedStyleSheets = adopted;
         return;
       }
     }

@@ -1,3 +1,5 @@
+import { capitalized, keysOf } from '../util/values';
+
 /** Badge tiers by level (1 to 5) and their colours, as the service defines them (docs/reference.md, "Badge widget options"). */
 export const TIER_COLORS = {
   bronze: '#CD7F32',
@@ -11,7 +13,10 @@ export const TIER_COLORS = {
 export type Tier = keyof typeof TIER_COLORS;
 
 /** The tiers from level 1 to 5. */
-export const TIERS = /* @__PURE__ */ Object.keys(TIER_COLORS) as Tier[];
+export const TIERS = /* @__PURE__ */ keysOf(TIER_COLORS);
+
+/** A tier's name as a visitor reads it (`Gold`): the English message for it in the catalogue. */
+export const tierWord = (tier: Tier): Capitalize<Tier> => capitalized(tier);
 
 /**
  * The tier rules, generated from {@link TIER_COLORS} so the colours live in one place: each

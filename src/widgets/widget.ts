@@ -15,7 +15,7 @@ import { placeholderView } from './placeholder';
 import { nextFrame, placeCard } from './scheduler';
 import { resolveSettings } from './settings';
 import { loadAreas, loadedAreas } from './cache-areas';
-import { parseStored, sameStored, seeds, type Stored } from './storage';
+import { sameStored, seeds, type Stored } from './storage';
 import type { WidgetState } from './types';
 import { toggleClamp } from './views/common';
 
@@ -145,7 +145,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     } else {
       throw new OptionError('target', 'repkit: mount() needs a CSS selector or an element');
     }
-    this.#seed = parseStored(seeds.get(container));
+    this.#seed = seeds.get(container);
     const { host, root, view } = createHost(container.ownerDocument, this.#kind.name, this.#kind.css, this.#options.nonce);
     // Listeners on the shadow root go with it: the host is removed on destroy, and a click on a
     // destroyed widget's leftovers finds no host to act on.
@@ -220,6 +220,11 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#held.releaseAll();
     this.#host?.remove();
     this.#host = this.#view = this.#data = undefined;
+  }
+
+  /** The quota gate (src/client/quota.ts) of this widget's base URL and key. */
+  get #gateName(): string {
+    return gateKey(this.#client.baseUrl, this.#options.apiKey);
   }
 
   /** Whether a lazy widget is still waiting to come near the viewport. */
@@ -299,7 +304,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       if (id != this.#loadId) return;
     }
     // A spent quota the last page load saw: nothing is sent before it resets.
-    const gateName = gateKey(this.#client.baseUrl, this.#options.apiKey);
+    const gateName = this.#gateName;
     if (areas) gate(gateName, areas.read<number>(win, area, gateName)?.value);
     // A server's data is taken by the first load (mount's), as a stored answer would be.
     const stored = this.#seed ?? (key && !fresh ? areas?.read<Data>(win, area, key) : undefined);
@@ -358,7 +363,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     const status = this.#state == 'loading' && this.#view?.querySelector('.rk-slow');
     if (!status) return;
     const s = this.#localized();
-    const at = gate(gateKey(this.#client.baseUrl, this.#options.apiKey));
+    const at = gate(this.#gateName);
     status.textContent = at
       ? quotaSentence(at, s)
       : s.t('Calculating this reputation from chain data. The first look at an address can take up to a minute…');
@@ -373,7 +378,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
    */
   #onGate = (name: string, at: number): void => {
     const { cache: area, cacheTtlMs } = this.#options;
-    if (name != gateKey(this.#client.baseUrl, this.#options.apiKey) || at <= Date.now()) return;
+    if (name != this.#gateName || at <= Date.now()) return;
     const win = this.#host?.ownerDocument.defaultView;
     // The cache's chunk is loaded by then: the load that saw this 429 asked for it first.
     if (area != 'none' && cacheTtlMs) void loadAreas().then((areas) => areas?.write(win, area, name, at));

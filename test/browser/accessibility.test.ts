@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { faultBaseUrl } from '../service/sandbox.mjs';
 import { ADDRESSES, API_KEY, servePage, settled, umdPage, useBrowser } from './harness';
+import { KIND_NAMES } from '../helpers/kinds';
 
 const browser = useBrowser();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -335,7 +336,7 @@ describe('axe-core, every impact', () => {
 
   // Each per-kind script carries only its kind's styles: the same matrix, that kind's widgets, once
   // loaded (loading is the same skeleton code in every script).
-  for (const kind of ['reputation', 'badge', 'category', 'profile']) {
+  for (const kind of KIND_NAMES) {
     for (const theme of ['light', 'dark'] as const) {
       it(`finds no violation with repkit.${kind}.umd.js alone, ${theme} theme`, () =>
         checkMatrix(

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, settled, useBrowser } from './harness';
+import { ADDRESS_ONLY_KINDS } from '../helpers/kinds';
 import { builtProxy, generatedAddress, useServers } from './servers';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -25,7 +26,7 @@ const browser = useBrowser();
 /** A valid address the sandbox computes on the spot, distinct for each `i`. */
 const addressOf = (i: number): string => generatedAddress('Chromium', i);
 
-const KINDS = ['reputation', 'badge', 'profile'];
+const KINDS = ADDRESS_ONLY_KINDS;
 
 const { listen } = useServers();
 
@@ -113,7 +114,7 @@ interface PageSetup {
   /** The scripts the page loads, in order (files of dist/), or `app` for the bundled app. */
   scripts: string[] | 'app';
   count: number;
-  kinds?: string[];
+  kinds?: readonly string[];
   /** What every widget is given besides its type and address; by default, the proxy without a key. */
   options?: Record<string, unknown>;
   /** Whether the last widget asks for an address the service refuses. */

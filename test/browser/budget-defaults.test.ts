@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY, settled, useBrowser, widgetsPage } from './harness';
 import { builtProxy, distSite, generatedAddress, useServers } from './servers';
+import { ADDRESS_ONLY_KINDS } from '../helpers/kinds';
 
 const browser = useBrowser();
 
@@ -37,8 +38,8 @@ afterAll(() => warn.mockRestore());
 
 describe("the proxy's default client budget and a members page", () => {
   it('lets the first visitor of 100 widgets of 100 new addresses load them all, in at most 4 requests and no preflight', async () => {
-    const kinds = ['reputation', 'badge', 'profile'];
-    const configs = Array.from({ length: 100 }, (_, i) => ({ type: kinds[i % 3], address: addressOf(i), baseUrl: proxyUrl }));
+    const kinds = ADDRESS_ONLY_KINDS;
+    const configs = Array.from({ length: 100 }, (_, i) => ({ type: kinds[i % kinds.length], address: addressOf(i), baseUrl: proxyUrl }));
     html = widgetsPage(configs);
     const { page, log } = await browser.page();
     await page.goto(`${site}/members.html`);

@@ -20,12 +20,13 @@ import { describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { faultBaseUrl } from '../service/sandbox.mjs';
 import { ADDRESSES, API_KEY, servePage, useBrowser } from './harness';
+import { KIND_NAMES } from '../helpers/kinds';
 
 const browser = useBrowser();
 
 const CYCLES = 1000;
 const BATCH = 100;
-const KINDS = ['reputation', 'badge', 'profile', 'category'] as const;
+const KINDS = KIND_NAMES;
 
 /**
  * The page: a stage far below the fold (lazy images are never fetched: the image hosts are
@@ -223,18 +224,17 @@ describe('1,000 create → mount → update → destroy cycles per kind leave no
 
     // 150 widgets on 150 distinct base URLs: the cache sees 150+ distinct keys.
     const loaded = await page.evaluate(
-      async ({ bases, apiKey, address }) => {
+      async ({ bases, apiKey, address, kinds }) => {
         const RepKit = (
           window as unknown as { RepKit: { createWidget(c: object): { mount(t: Element): { state: string; destroy(): void } } } }
         ).RepKit;
         const stage = document.getElementById('stage')!;
-        const kinds = ['reputation', 'badge', 'profile', 'category'];
         let ready = 0;
         await Promise.all(
           bases.map(async (baseUrl, i) => {
             const container = stage.appendChild(document.createElement('div'));
             const widget = RepKit.createWidget({
-              type: kinds[i % 4],
+              type: kinds[i % kinds.length],
               apiKey,
               address,
               baseUrl,
@@ -254,6 +254,7 @@ describe('1,000 create → mount → update → destroy cycles per kind leave no
         bases: Array.from({ length: 150 }, (_, i) => faultBaseUrl(browser.url, { id: `distinct-${i}` })),
         apiKey: API_KEY,
         address: ADDRESSES.rich,
+        kinds: KINDS,
       },
     );
     expect(loaded).toBe(150);

@@ -7,16 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADDRESSES, API_KEY, servePage, settled, useBrowser } from './harness';
+import { extraAttributes, extrasOf, KIND_NAMES, typesOf, type KindName } from '../helpers/kinds';
 
 const browser = useBrowser();
 
-const KINDS = ['reputation', 'badge', 'profile', 'category'] as const;
-type KindName = (typeof KINDS)[number];
+const KINDS = KIND_NAMES;
 
 /** The snippet's element for `kind` (the copy-paste HTML, as `snippet()` writes it). */
 const snippetOf = (kind: KindName, base: string, id = kind): string =>
   `<div id="${id}" data-repkit="${kind}" data-api-key="${API_KEY}" data-address="${ADDRESSES.rich}" data-base-url="${base}"` +
-  `${kind == 'category' ? ' data-category-key="governance"' : ''}></div>`;
+  `${extraAttributes(kind)}></div>`;
 
 const pageWith = (body: string, scripts: string[]): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>per-kind script</title></head>
@@ -56,14 +56,14 @@ describe('a per-kind script', () => {
 
       // The global: this kind from code, another kind refused by name.
       const made = await page.evaluate(
-        ([k, base, key, address]) => {
+        ([k, base, key, address, extra]) => {
           const R = (window as unknown as { RepKit: Record<string, unknown> }).RepKit as {
             createWidget(c: Record<string, unknown>): { mount(t: string): { element: HTMLElement } };
             WIDGET_TYPES: string[];
             VERSION: string;
             ServiceClient: unknown;
           };
-          const config = { type: k, apiKey: key, address, baseUrl: base, ...(k == 'category' ? { categoryKey: 'governance' } : {}) };
+          const config = { type: k, apiKey: key, address, baseUrl: base, ...extra };
           const widget = R.createWidget(config).mount('#made');
           let refused = '';
           try {
@@ -79,11 +79,11 @@ describe('a per-kind script', () => {
             refused,
           };
         },
-        [kind, browser.url, API_KEY, ADDRESSES.rich] as const,
+        [kind, browser.url, API_KEY, ADDRESSES.rich, extrasOf(kind)] as const,
       );
       expect(made).toMatchObject({ type: kind, version: 'string', client: 'function' });
       expect(made.types).toContain(kind);
-      expect(made.types).toHaveLength(kind == 'badge' ? 2 : 1);
+      expect([...made.types].sort()).toEqual(typesOf(kind).sort());
       expect(made.refused).toMatch(new RegExp(`^OptionError: .*"type" must be "${kind}".*repkit\\.${kind}\\.umd\\.js`));
       expect(await settled(page, 2)).toEqual(['ready', 'ready']);
       expect(log.errors).toEqual([]);

@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { ADDRESSES, API_KEY, ARTIFACTS, servePage, useBrowser } from './harness';
+import { extrasOf, KIND_NAMES, type KindName } from '../helpers/kinds';
 
 const browser = useBrowser();
 
-const KINDS = ['reputation', 'badge', 'profile', 'category'] as const;
-type KindName = (typeof KINDS)[number];
+const KINDS = KIND_NAMES;
 const THEMES = ['light', 'dark'] as const;
 
 const configOf = (kind: KindName, theme: string, base: string): Record<string, unknown> => ({
@@ -20,7 +20,7 @@ const configOf = (kind: KindName, theme: string, base: string): Record<string, u
   address: ADDRESSES.rich,
   baseUrl: base,
   theme,
-  ...(kind == 'category' ? { categoryKey: 'governance' } : {}),
+  ...extrasOf(kind),
 });
 
 /** One slot per kind and theme; `mountCode` mounts `configs` (a JSON array) with the script's API. */

@@ -21,7 +21,8 @@ const HIDDEN = 'rk-hidden';
  * past `maxCategories`).
  */
 export const fitChips = (list: HTMLElement, more: HTMLElement, extra: number): void => {
-  const chips = Array.from(list.children) as HTMLElement[];
+  // Only Element's own members are used: class names and boxes.
+  const chips = Array.from(list.children);
   for (const chip of chips) chip.classList.remove(HIDDEN);
   // A row that is not laid out (display: none, detached) has no width to fit: it is left whole.
   // Each pass hides the chips that pass either end of the list (its right, or its left when the

@@ -5,7 +5,7 @@ import { widgetClass, type WidgetClass } from '../../widget-class';
 import type { Kind, Localized } from '../../descriptor';
 import { badgesPlaceholder } from './placeholder';
 import { BADGE_OPTIONS, type BadgeWidgetOptions, type BadgeSettings } from './options';
-import { tierCss, tierOf, type Tier } from '../../tiers';
+import { tierCss, tierOf, tierWord } from '../../tiers';
 import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine } from '../../views/common';
 import { checkKey, definedKeys, meantKey } from '../../unknown-key';
 import clampCss from '../../../../styles/clamp.css?raw';
@@ -42,7 +42,7 @@ const earned = (badge: UserBadge, s: S): Html | false => {
 /** The level's title, its tier's name (unless the title is that name: the tier never shows by colour alone) and its number. */
 const levelText = (badge: UserBadge, { t, locale }: S): string => {
   const name = tierOf(badge.achievedLevel);
-  const tier = t((name[0].toUpperCase() + name.slice(1)) as Capitalize<Tier>);
+  const tier = t(tierWord(name));
   const title = boundedItem(badge.achievedLevelTitle.trim());
   return `${title && title != tier ? `${title} · ` : ''}${tier} · ${t('Level $', formatNumber(badge.achievedLevel, locale))}`;
 };
