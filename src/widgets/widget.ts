@@ -13,9 +13,11 @@ import { createHost } from './host';
 import { describeFailure, failureView, quotaSentence, staleNote } from './messages';
 import type { Effect } from './option-types';
 import { placeholderView } from './placeholder';
-import { nextFrame, placeCard } from './scheduler';
+import { placeCard } from './scheduler';
+import { inTurn } from './tasks';
 import { resolveSettings } from './settings';
 import { loadAreas, loadedAreas } from './cache-areas';
+import type { StorageAreas } from './storage-area';
 import { parseStored, sameStored, seeds, type Stored } from './storage';
 import type { WidgetState } from './types';
 import { toggleClamp } from './views/common';
@@ -326,9 +328,21 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     } catch (error) {
       outcome = { error };
     }
-    // Answers that arrive before the next frame are all rendered in it, in one pass.
-    if (id == this.#loadId) await nextFrame(win);
+    // Drawn in turn with the other widgets' answers (./tasks): at once when none waits, else in
+    // a later task, so that forty answers arriving together are not one long task.
     if (id != this.#loadId) return;
+    await new Promise<void>((resolve) =>
+      inTurn(() => {
+        if (id == this.#loadId) this.#settle(outcome, stored, gateName, key, areas);
+        resolve();
+      }),
+    );
+  }
+
+  /** Shows the outcome of a load (see {@link #load}), storing it with `cache`. */
+  #settle(outcome: { data: Data } | { error: unknown }, stored: Stored<Data> | undefined, gateName: string, key?: string, areas?: StorageAreas): void {
+    const win = this.#host?.ownerDocument.defaultView;
+    const { cache: area } = this.#options;
     this.#held.release(QUOTA_WATCH);
     if ('error' in outcome) {
       // A spent quota: kept for the next page load, and the widget loads again when it resets (a
