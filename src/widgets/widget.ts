@@ -340,7 +340,13 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   }
 
   /** Shows the outcome of a load (see {@link #load}), storing it with `cache`. */
-  #settle(outcome: { data: Data } | { error: unknown }, stored: Stored<Data> | undefined, gateName: string, key?: string, areas?: StorageAreas): void {
+  #settle(
+    outcome: { data: Data } | { error: unknown },
+    stored: Stored<Data> | undefined,
+    gateName: string,
+    key?: string,
+    areas?: StorageAreas,
+  ): void {
     const win = this.#host?.ownerDocument.defaultView;
     const { cache: area } = this.#options;
     this.#held.release(QUOTA_WATCH);

@@ -120,12 +120,17 @@ const traceRun = async (url, count) => {
     for (const task of tasks.sort((/** @type {any} */ a, /** @type {any} */ b) => b.dur - a.dur).slice(0, top)) {
       const inside = onMain
         .filter((/** @type {any} */ e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur > 2_000)
-        .map((/** @type {any} */ e) => `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.split('/').pop()}` : ''}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${(e.dur / 1000).toFixed(1)}`);
+        .map(
+          (/** @type {any} */ e) =>
+            `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.split('/').pop()}` : ''}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${(e.dur / 1000).toFixed(1)}`,
+        );
       console.log(`  task ${(task.dur / 1000).toFixed(1)} ms: ${inside.slice(0, 14).join(' | ')}`);
     }
   }
   /** @type {number[]} */
-  const longTasks = tasks.map((/** @type {any} */ e) => Math.round(e.dur / 1000)).sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
+  const longTasks = tasks
+    .map((/** @type {any} */ e) => Math.round(e.dur / 1000))
+    .sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
   return { longTasks, tbt: longTasks.reduce((sum, ms) => sum + ms - 50, 0), cls: Number(cls.toFixed(3)) };
 };
 

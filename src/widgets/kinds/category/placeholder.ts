@@ -1,11 +1,7 @@
 import type { SpecificCategoryScore } from '../../../client/types';
 import { blank, prose, WHEN } from '../../placeholder';
 
-/**
- * A typical definition: four ways of scoring, each with one threshold; the top one reached. The
- * short description is as long as the service's longer ones (the governance one, 55 characters):
- * one line on a wide card, two on a phone's, as theirs take.
- */
+/** A typical definition: four ways of scoring, each with one threshold; the top one reached. */
 export const categoryPlaceholder = ({ address, categoryKey }: { address: string; categoryKey: string }): SpecificCategoryScore => ({
   address,
   calculatedAt: WHEN,
@@ -13,7 +9,7 @@ export const categoryPlaceholder = ({ address, categoryKey }: { address: string;
   definition: {
     key: categoryKey,
     displayName: blank(18),
-    short_description: prose(8),
+    short_description: prose(7),
     long_description: '',
     order: 0,
     reasons: Array.from({ length: 4 }, (_, i) => ({
