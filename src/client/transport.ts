@@ -1,3 +1,4 @@
+import { deadline } from './deadline';
 import { fail, isFailure } from './failure';
 import type { ResolvedClientOptions } from './options';
 import { abortError } from './service-error';
@@ -59,11 +60,11 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
   const controller = new AbortController();
   const cancel = () => controller.abort();
   let timedOut = false;
-  // Ends when the attempt does (`cancel` below), or cancels it when the time is up.
-  sleep(timeoutMs, controller.signal).then(() => {
+  // Cancels the attempt when the time is up (one timer for every attempt: ./deadline).
+  const clear = deadline(timeoutMs, () => {
     timedOut = true;
     cancel();
-  }, Boolean);
+  });
   signal.addEventListener('abort', cancel);
   let response: Response | undefined;
   try {
@@ -83,6 +84,7 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
     if (isFailure(error)) throw error;
     return fail(timedOut ? 'timeout' : 'network', timedOut ? timeoutMs : response ? ' before the response was complete' : '', 0, error);
   } finally {
+    clear();
     signal.removeEventListener('abort', cancel);
     // Whatever the outcome, nothing more is read: this stops a download the size cap cut short.
     cancel();
