@@ -19,19 +19,18 @@ let busy = false;
 
 /**
  * Resolves in a new task: through `scheduler.yield()` where the browser has it, else a message
- * to a MessageChannel (a task of its own, without the 4 ms clamp of nested timers), else a timer.
+ * to a MessageChannel (a task of its own, without the 4 ms clamp of nested timers).
  */
 const nextTask = (): Promise<void> => {
   const { scheduler } = globalThis as { scheduler?: Partial<YieldingScheduler> };
   if (typeof scheduler?.yield == 'function') return scheduler.yield();
   return new Promise<void>((resolve) => {
-    if (typeof MessageChannel != 'function') return void setTimeout(resolve, 0);
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
       resolve();
     };
-    channel.port2.postMessage(null);
+    port2.postMessage(0);
   });
 };
 
