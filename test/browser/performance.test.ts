@@ -419,7 +419,9 @@ describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await tab.goto(`${browser.url}/forty.html`);
-    await tab.waitForFunction(() => document.querySelectorAll('.repkit:not([data-state="loading"])').length == 40, null, { timeout: 20000 });
+    await tab.waitForFunction(() => document.querySelectorAll('.repkit:not([data-state="loading"])').length == 40, null, {
+      timeout: 20000,
+    });
     await settle(tab, 200);
     expect(await tab.evaluate(() => (window as unknown as { order: number[] }).order)).toEqual(Array.from({ length: 40 }, (_, i) => i));
     expect(log.errors).toEqual([]);
