@@ -337,7 +337,7 @@ function objectLiteral(config, indent = '') {
  * from here, so that it runs as is in any page of this origin.
  */
 const DIST_URL = `${location.origin}/dist`;
-/** The script tag's build: every kind, as `snippet()` loads by default (src/embed/snippet.ts). */
+/** The script tag's build: every kind, the `scriptUrl` the configurator's snippet() loads. */
 const UMD_URL = `${DIST_URL}/repkit.umd.js`;
 
 /**

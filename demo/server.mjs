@@ -74,19 +74,27 @@ if (!existsSync(path.join(repoRoot, 'dist', 'repkit.mjs'))) {
 }
 
 // The caching proxy on /rep: requests there go to it, everything else to the sandbox as before.
-// Its upstream is this same server under the name the page uses, so fixture image URLs match.
+// Its upstream is this same server under the name the page uses (localhost, 127.0.0.1 or [::1]
+// on this machine: one proxy each), so fixture image URLs are the page's own origin, which the
+// demo's CSP (img-src 'self') allows.
 if (existsSync(path.join(repoRoot, 'dist', 'repkit.proxy.mjs'))) {
   // Imported by URL: dist/ is built after the type check, which types them by their sources.
   /** @type {typeof import('../src/proxy/index')} */
   const { createProxy } = await import(new URL('../dist/repkit.proxy.mjs', import.meta.url).href);
   /** @type {typeof import('../src/proxy/node')} */
   const { toNodeListener } = await import(new URL('../dist/repkit.proxy.node.mjs', import.meta.url).href);
-  const proxy = toNodeListener(createProxy({ apiKey: API_KEY, upstream: shownUrl, basePath: '/rep' }));
+  const names = local ? ['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${sandbox.port}`) : [sandbox.url];
+  const proxies = new Map(
+    names.map((upstream) => [new URL(upstream).host, toNodeListener(createProxy({ apiKey: API_KEY, upstream, basePath: '/rep' }))]),
+  );
   const [sandboxListener] = sandbox.server.listeners('request');
   sandbox.server.removeAllListeners('request');
-  sandbox.server.on('request', (req, res) =>
-    req.url === '/rep' || req.url?.startsWith('/rep/') ? proxy(req, res) : sandboxListener.call(sandbox.server, req, res),
-  );
+  sandbox.server.on('request', (req, res) => {
+    if (req.url !== '/rep' && !req.url?.startsWith('/rep/')) return sandboxListener.call(sandbox.server, req, res);
+    // Any other Host (a name of this machine the list lacks) gets the first name's proxy.
+    const proxy = proxies.get(req.headers.host ?? '') ?? proxies.values().next().value;
+    return proxy?.(req, res);
+  });
   console.log(`repkit demo: caching proxy at ${shownUrl}/rep/api/v2/... (the key stays on the server)`);
 } else {
   console.log('repkit demo: dist/repkit.proxy.mjs is missing; run `npm run build` to serve the proxy on /rep');

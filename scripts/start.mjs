@@ -2,8 +2,9 @@
 // @ts-check
 /**
  * `npm start`: builds dist/ only when it is missing or older than what it is built from, then runs
- * the demo server (demo/server.mjs). A full `npm run build` takes about a minute on two cores;
- * the demo page only needs the files it loads to be current.
+ * the demo server (demo/server.mjs). A full `npm run build` takes one to four minutes on two
+ * cores (about 70 s idle, 230 s busy); README's quick start says so. The demo page only needs the
+ * files it loads to be current.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -97,7 +98,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   if (fresh) {
     console.log(`repkit demo: dist/ is up to date, not rebuilding (${reason})`);
   } else {
-    console.log(`repkit demo: building dist/ (${reason})`);
+    console.log(`repkit demo: building dist/ (${reason}); the first build takes one to four minutes on two cores`);
     try {
       await build();
     } catch (error) {

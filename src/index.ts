@@ -25,7 +25,7 @@ export type { RepkitWidgetAttributes, AttributesOf, AttributeValue, KebabCase } 
 export { autoMount, mountAll } from './embed/mount-all';
 export { setDefaultNonce } from './widgets/styles';
 export { RepkitWidgetElement, defineRepkitElement } from './embed/element';
-export { snippet, DEFAULT_SCRIPT_URL, type SnippetOptions } from './embed/snippet';
+export { snippet, type SnippetOptions } from './embed/snippet';
 export { registerLocale } from './i18n/locale';
 export type { Catalogue, Locale, Message, Messages, Plural, PluralMessage } from './i18n/messages';
 export { VERSION } from './version';

@@ -37,12 +37,23 @@ export type AttributesOf<O> = {
     : AttributeValue<Exclude<O[K], undefined>> | undefined;
 };
 
+/** The attribute names of one kind. */
+type NamesOf<K extends WidgetType> = keyof AttributesOf<WidgetOptionsByType[K]>;
+
+/** Every kind's attribute names. */
+type AnyKindNames = { [K in WidgetType]: NamesOf<K> }[WidgetType];
+
 /**
  * `<repkit-widget>`'s own attributes: `type`, then the options of that kind in kebab-case
  * (`address`, `api-key`, `base-url`, `theme`, `max-categories`, `category-key`…). `address` is
- * required, and `category-key` for `type="category"`.
+ * required, and `category-key` for `type="category"`. Another kind's attribute is refused
+ * (`max-badges` on `type="reputation"`): JSX lets any name with a dash through unless the type
+ * names it, so each kind names the others' as `never`. A name no kind has (a misspelling) is
+ * still let through by JSX; the element reports it when it runs.
  *
  * @example
  * <repkit-widget type="reputation" address={address} api-key="YOUR_KEY" max-categories={3} compact />
  */
-export type RepkitWidgetAttributes = { [K in WidgetType]: { type: K } & AttributesOf<WidgetOptionsByType[K]> }[WidgetType];
+export type RepkitWidgetAttributes = {
+  [K in WidgetType]: { type: K } & AttributesOf<WidgetOptionsByType[K]> & { [N in Exclude<AnyKindNames, NamesOf<K>>]?: never };
+}[WidgetType];

@@ -15,6 +15,7 @@ import { ownValue } from './util/values';
 import type { BaseWidgetOptions, CommonSettings } from './widgets/common-options';
 import type { Kind, Localized } from './widgets/descriptor';
 import { wordsFor } from './i18n/locale';
+import { registerShippedLocales } from './i18n/shipped';
 import { WIDGET_CLASSES, type WidgetByType, type WidgetConfig, type WidgetType } from './widgets/kinds';
 import { describeFailure, failureView } from './widgets/messages';
 import { resolveSettings } from './widgets/settings';
@@ -48,6 +49,8 @@ const resolve = (config: WidgetConfig): { kind: AnyKind; settings: CommonSetting
   const settings = resolveSettings<CommonSettings>(kind, undefined, config);
   // A server does not know the visitor's language: `'auto'` is English here (pass the visitor's
   // locale, from Accept-Language, to render theirs), and the browser re-renders in its own.
+  // Every shipped language is at hand, without an import of its locale module.
+  registerShippedLocales();
   const locale = settings.locale == 'auto' ? 'en' : settings.locale;
   return { kind, settings: { ...settings, ...wordsFor(locale, settings.messages) } };
 };
@@ -134,4 +137,5 @@ export async function fetchAndRender(config: WidgetConfig, options: { signal?: A
 
 export type { WidgetConfig, WidgetType } from './widgets/kinds';
 export { OptionError } from './client/option-error';
+export { registerLocale } from './i18n/locale';
 export { VERSION } from './version';

@@ -80,11 +80,21 @@ export const checkApiKey = (v: unknown, name = 'apiKey'): string => {
  * absolute http(s) URL without user info, query or fragment, or a path on the page's own
  * origin (resolved against `location.origin`, never a `<base href>`).
  */
-export const checkBaseUrl = (v: unknown, name = 'baseUrl'): string =>
-  v === undefined
-    ? DEFAULT_BASE_URL
-    : (typeof v == 'string' && plainHttpBase(v, globalThis.location?.origin)) ||
-      invalid(name, 'an absolute http(s) URL without user info, query or fragment, or a path starting with a single "/"', v);
+export const checkBaseUrl = (v: unknown, name = 'baseUrl'): string => {
+  if (v === undefined) return DEFAULT_BASE_URL;
+  const origin = globalThis.location?.origin;
+  return (
+    (typeof v == 'string' && plainHttpBase(v, origin)) ||
+    invalid(
+      name,
+      // A path is resolved against the page's origin: a server (or a `file://` page) has none.
+      (origin && origin != 'null') || !`${v}`.startsWith('/')
+        ? 'an absolute http(s) URL without user info, query or fragment, or a path starting with a single "/"'
+        : "an absolute http(s) URL here: a path needs a page's origin to resolve against, and there is none",
+      v,
+    )
+  );
+};
 
 /** Applies defaults and rejects values of the wrong type, naming the option. */
 export const resolveClientOptions = (o: ClientOptions): ResolvedClientOptions => {

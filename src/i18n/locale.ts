@@ -39,6 +39,9 @@ export const registerLocale = (tag: string, catalogue: Catalogue): void => {
   for (const ref of REDRAWS) ref.deref()?.(language);
 };
 
+/** Whether a catalogue is registered for exactly `tag` (case aside). */
+export const hasLocale = (tag: string): boolean => !!ownValue(LOCALES, tag.toLowerCase());
+
 /** A tag Intl accepts, else undefined (a page's `lang` may hold anything). */
 const known = (tag: string | null | undefined): string | undefined => {
   try {

@@ -150,6 +150,8 @@ export interface Messages {
   'This address has not earned this badge yet.': string;
   /** HTTP 404 for a `badgeKey` the service does not define: `$` is the defined key nearest to it. */
   'There is no such badge: did you mean "$"?': string;
+  /** HTTP 404 for a `badgeKey` the service does not define and that is like none it does: `$` lists the defined keys. */
+  'There is no such badge. Defined badges: $.': string;
 
   // Category widget
   /** After the category's score (English: "point" for 1). */
@@ -166,6 +168,8 @@ export interface Messages {
   'This address has no score in this category yet.': string;
   /** HTTP 404 for a `categoryKey` the service does not define: `$` is the defined key nearest to it. */
   'There is no such category: did you mean "$"?': string;
+  /** HTTP 404 for a `categoryKey` the service does not define and that is like none it does: `$` lists the defined keys. */
+  'There is no such category. Defined categories: $.': string;
 
   // Profile widget
   /** The verified mark's name. */

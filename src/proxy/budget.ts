@@ -2,6 +2,7 @@ import { messageBody, type Failure } from './classify';
 import type { SharedState } from './shared';
 import type { TokenBucket } from './store';
 import type { ProxyContext, ProxyEvent } from './types';
+import type { UpstreamResult } from './upstream';
 
 /** Whether this code runs on Cloudflare Workers, whose front end sets `CF-Connecting-IP` itself. */
 const onWorkers = (): boolean => (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
@@ -47,13 +48,41 @@ export const clientKeyOf = (address: string): string => {
     : trimmed;
 };
 
+/** What platforms hand a fetch handler besides the request, as far as it tells who is asking. */
+interface PlatformContext {
+  /** `repkit/proxy/node`'s socket address. */
+  clientAddress?: unknown;
+  /** Deno's `ServeHandlerInfo` (`Deno.serve(handler)` calls `handler(request, info)`). */
+  remoteAddr?: { hostname?: unknown };
+  /** Netlify's edge function `Context`. */
+  ip?: unknown;
+  /** Bun's `Server` (`Bun.serve({ fetch })` calls `fetch(request, server)`). */
+  requestIP?: (request: Request) => { address?: unknown } | null;
+}
+
+const text = (value: unknown): string | undefined => (typeof value == 'string' && value ? value : undefined);
+
+/** The client's address as the platform gives it with the request, if it does. */
+const platformAddressOf = (request: Request, context: unknown): string | undefined => {
+  if (!context || typeof context != 'object') return undefined;
+  const c = context as PlatformContext;
+  const given = text(c.clientAddress) ?? text(c.remoteAddr?.hostname) ?? text(c.ip);
+  if (given || typeof c.requestIP != 'function') return given;
+  try {
+    return text(c.requestIP(request)?.address);
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Who is asking, by network address: with `trustProxy` hops the address that many entries from
- * the right of `X-Forwarded-For` (what the nearest trusted proxy saw), else the socket's
- * address that the platform adapter passes (`repkit/proxy/node`), else on Workers
- * `CF-Connecting-IP`. Undefined when none is known: such requests spend no budget.
+ * the right of `X-Forwarded-For` (what the nearest trusted proxy saw), else the address the
+ * platform passes with the request (`clientAddress` from `repkit/proxy/node`, Deno's
+ * `info.remoteAddr`, Netlify's `context.ip`, Bun's `server.requestIP(request)`), else on
+ * Workers `CF-Connecting-IP`. Undefined when none is known: such requests spend no budget.
  */
-export const clientAddressOf = (request: Request, clientAddress: unknown, trustProxy: number): string | undefined => {
+export const clientAddressOf = (request: Request, context: unknown, trustProxy: number): string | undefined => {
   if (trustProxy > 0) {
     const hops = (request.headers.get('X-Forwarded-For') ?? '')
       .split(',')
@@ -62,32 +91,95 @@ export const clientAddressOf = (request: Request, clientAddress: unknown, trustP
     const seen = hops[Math.max(0, hops.length - trustProxy)];
     if (seen) return seen;
   }
-  if (typeof clientAddress == 'string' && clientAddress) return clientAddress;
+  const given = platformAddressOf(request, context);
+  if (given) return given;
   if (onWorkers()) return request.headers.get('CF-Connecting-IP') ?? undefined;
   return undefined;
+};
+
+/** A client budget as the options resolve it: a token bucket, and the share of the key's quota it may not pass. */
+export interface BudgetRule extends TokenBucket {
+  /** The most of the key's hourly quota (`X-RateLimit-Limit`) one client may spend: a fraction, 0 to 1. */
+  quotaShare: number;
+}
+
+/**
+ * The hourly quota the proxy assumes of its key until the service states one (a free key's,
+ * ../shared/WIRE.md): the smallest there is, so that a stranger cannot spend a free key before
+ * the first answer says what it is.
+ */
+export const ASSUMED_QUOTA_PER_HOUR = 100;
+
+/** The service's quota window: `X-RateLimit-Limit` is requests per hour. */
+const QUOTA_WINDOW_S = 3600;
+
+/**
+ * The bucket a client gets: the rule's, made no larger than its share of the key's quota, in
+ * size and in refill. `quotaPerHour` is the key's limit as the service stated it, undefined
+ * while no answer has said (the free tier's is assumed), or null when the service states none
+ * (the rule's bucket alone).
+ */
+export const bucketFor = (rule: BudgetRule, quotaPerHour: number | null | undefined): TokenBucket => {
+  if (quotaPerHour === null) return { capacity: rule.capacity, perSeconds: rule.perSeconds };
+  const share = rule.quotaShare * (quotaPerHour ?? ASSUMED_QUOTA_PER_HOUR);
+  const capacity = Math.max(1, Math.min(rule.capacity, Math.floor(share)));
+  const perSecond = Math.min(rule.capacity / rule.perSeconds, Math.max(1, share) / QUOTA_WINDOW_S);
+  return { capacity, perSeconds: capacity / perSecond };
+};
+
+/** A bucket in words: `150 upstream requests at once, then 150 an hour`. */
+export const describeBucket = (bucket: TokenBucket): string => {
+  const perHour = (bucket.capacity / bucket.perSeconds) * 3600;
+  return `${bucket.capacity} upstream requests at once, then ${perHour >= 10 ? Math.round(perHour) : Math.round(perHour * 10) / 10} an hour`;
 };
 
 /** Clients told of at most, until their budget refills: a flood of addresses must not grow memory or the log. */
 const MAX_REPORTED_CLIENTS = 1000;
 
+/** What the handler uses of a client budget. */
+export interface ClientBudget {
+  /**
+   * Takes a token from the client's budget for a request that would go to the service: a 429
+   * failure to answer instead when it is spent. No client (none known): nothing is taken.
+   */
+  spend(client: string | undefined, path: string): Promise<Failure | undefined>;
+  /** Reads the key's quota from an answer of the service (`X-RateLimit-Limit`). */
+  learn(result: UpstreamResult): void;
+}
+
 /**
  * The per-client budget of upstream requests (option `clientBudget`): one token per request
- * that would ask the service, from a bucket per client kept in the shared state. Cached
- * answers never reach it.
+ * that would ask the service, from a bucket per client kept in the shared state, no larger than
+ * the client's share of the key's quota. Cached answers never reach it.
+ *
+ * Until the service has stated the key's quota, a client gets the share of the free tier's; a
+ * request past that waits (at most `waitMs`) for the first answer that states it, and is decided
+ * again then, so that the first visitor of a big page on a paid key is not refused while a
+ * stranger on a free key cannot spend it before anyone knows.
  */
 export const clientBudget = (
   shared: SharedState,
-  bucket: TokenBucket | false,
+  rule: BudgetRule | false,
   report: (event: ProxyEvent) => void,
-): ((client: string | undefined, path: string) => Promise<Failure | undefined>) => {
+  waitMs: number,
+): ClientBudget => {
   /** Clients already reported, until when: one event per client per spell over budget. */
   const reported = new Map<string, number>();
-  return async (client, path) => {
-    if (!bucket || client === undefined) return undefined;
+  /** The key's hourly quota: undefined until an answer said, null when the service states none. */
+  let quota: number | null | undefined;
+  /** Wakes the requests that wait for the quota. */
+  let stated: (() => void) | undefined;
+  const statement = new Promise<void>((resolve) => (stated = resolve));
+
+  const whenStated = async (): Promise<void> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([statement, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+  };
+
+  const refusal = (client: string, path: string, bucket: TokenBucket, retryAfterMs: number): Failure => {
     const now = Date.now();
-    const grant = await shared.take(`budget:${client}`, bucket, now);
-    if (grant.ok) return undefined;
-    const retryAfter = Math.max(1, Math.ceil(grant.retryAfterMs / 1000));
+    const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
     if ((reported.get(client) ?? 0) <= now) {
       reported.delete(client);
       if (reported.size >= MAX_REPORTED_CLIENTS) for (const [key, until] of reported) if (until <= now) reported.delete(key);
@@ -97,7 +189,7 @@ export const clientBudget = (
           type: 'client-over-budget',
           path: `/api/v2/${path}`,
           client,
-          message: `repkit proxy: client ${client} asked for more than ${bucket.capacity} new answers in ${bucket.perSeconds} s: it gets 429 until its budget refills (clientBudget)`,
+          message: `repkit proxy: client ${client} asked for more new answers than its budget (${describeBucket(bucket)}): it gets 429 until its budget refills (clientBudget)`,
         });
       }
     }
@@ -107,4 +199,56 @@ export const clientBudget = (
       retryAfter,
     };
   };
+
+  return {
+    async spend(client, path) {
+      if (!rule) return undefined;
+      if (client === undefined) return undefined;
+      const key = `budget:${client}`;
+      let bucket = bucketFor(rule, quota);
+      let grant = await shared.take(key, bucket, Date.now());
+      if (!grant.ok && quota === undefined) {
+        await whenStated();
+        if (quota !== undefined) {
+          bucket = bucketFor(rule, quota);
+          grant = await shared.take(key, bucket, Date.now());
+        }
+      }
+      return grant.ok ? undefined : refusal(client, path, bucket, grant.retryAfterMs);
+    },
+    learn(result) {
+      if (result.kind != 'answer') return;
+      const limit = Number(result.headers.get('X-RateLimit-Limit') ?? NaN);
+      if (Number.isFinite(limit) && limit >= 1) quota = limit;
+      else quota ??= null;
+      stated?.();
+      stated = undefined;
+    },
+  };
+};
+
+/** A global the runtime defines, by name: how the `ready` event knows where it runs. */
+const hasGlobal = (name: string): boolean => (globalThis as Record<string, unknown>)[name] !== undefined;
+
+/**
+ * The budget as the `ready` event states it: its size and where each client's address comes
+ * from on this runtime, or that there is none, and why.
+ */
+export const budgetSentence = (rule: BudgetRule | false, trustProxy: number): string => {
+  if (!rule) return 'no client budget (clientBudget: false)';
+  const size = `client budget: ${describeBucket(rule)}, at most ${Math.round(rule.quotaShare * 100)} % of the key's hourly quota`;
+  if (trustProxy > 0)
+    return `${size}, per client address in X-Forwarded-For (${trustProxy} trusted ${trustProxy == 1 ? 'proxy' : 'proxies'})`;
+  if (onWorkers()) return `${size}, per CF-Connecting-IP`;
+  if (typeof (globalThis as { EdgeRuntime?: unknown }).EdgeRuntime == 'string') {
+    return "no client budget: Vercel's edge runtime gives the client's address only in X-Forwarded-For, which counts only with trustProxy: set trustProxy: true";
+  }
+  const source = hasGlobal('Deno')
+    ? "Deno.serve's info.remoteAddr"
+    : hasGlobal('Bun')
+      ? "Bun.serve's server.requestIP(request)"
+      : hasGlobal('Netlify')
+        ? "Netlify's context.ip"
+        : "the clientAddress the handler is given (toNodeListener passes the socket's)";
+  return `${size}, per client address from ${source}; a request without one has no budget`;
 };

@@ -113,8 +113,8 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const refusedOrigins = repeatCounter<string>({ intervalMs: ORIGIN_REPORT_INTERVAL_MS, maxKeys: MAX_REPORTED_ORIGINS });
   /** The option `store` (when it answers) or this instance's own state. */
   const shared = sharedState(o.store, (event) => report(event));
-  /** Takes a token from the client's budget: a failure to answer instead when it is spent. */
-  const spend = clientBudget(shared, o.clientBudget, (event) => report(event));
+  /** The clients' budgets: a token for each request that would go to the service, and the key's quota read from its answers. */
+  const budget = clientBudget(shared, o.clientBudget, (event) => report(event), o.timeoutMs);
   /** The store as a cache layer, between the in-memory one and the platform's. */
   const sharedLayer: ProxyCache | undefined = o.store
     ? { get: (key) => shared.get(key), set: (key, answer) => shared.set(key, answer) }
@@ -232,6 +232,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
         if (paused) return paused;
         sent = true;
         const result = await requestUpstream(o, route.path);
+        budget.learn(result);
         const now = Date.now();
         const verdict = classify(result, route.metadata, o, now);
         const event = upstreamEvent(result, verdict, `/api/v2/${route.path}`, o.upstream);
@@ -305,9 +306,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       if (typeof context?.waitUntil == 'function') context.waitUntil(refreshing);
       return { answer: cached, state: 'stale' };
     }
-    if (!inflight.has(route.path)) {
-      // Only what would go to the service spends the client's budget (a copy kept for errors may stand in).
-      const refused = await spend(context?.client, route.path);
+    if (!inflight.has(route.path) && Date.now() >= quotaResetAt) {
+      // Only what would go to the service spends the client's budget (a copy kept for errors may
+      // stand in); a request that the quota pause will refuse spends none.
+      const refused = await budget.spend(context?.client, route.path);
       if (refused) return cached && servesOnError(cached, o, Date.now()) ? { answer: cached, state: 'stale' } : refused;
     }
     const outcome = await refresh(route, layers, context, signal);
@@ -416,10 +418,15 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       return refuse(413, `a batch holds at most ${BATCH_MAX_PARTS} parts, got ${paths.length}: split it`);
     }
     if (!paths.length) return refuse(400, 'a batch needs one r parameter per service path, such as ?r=/api/v2/scores/{address}');
+    // A path asked twice is answered once: it causes one upstream request, and spends one token of the client's budget.
+    const answers = new Map<string, Promise<Part>>();
     const parts = await Promise.all(
       paths.map((path): Promise<Part> | Part => {
         const route = routeOf(path.split('?')[0]!, '');
-        return route ? answerFor(route, url, context, signal) : { status: 404, body: messageBody('Not Found'), headers: {} };
+        if (!route) return { status: 404, body: messageBody('Not Found'), headers: {} };
+        const answer = answers.get(route.path) ?? answerFor(route, url, context, signal);
+        answers.set(route.path, answer);
+        return answer;
       }),
     );
     const shown = parts.map(({ status, body, headers }) => ({
@@ -477,7 +484,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   return async (request, platformContext) => {
     const given = platformContext as ProxyContext | undefined;
     const waitUntil = given?.waitUntil;
-    const address = clientAddressOf(request, given?.clientAddress, o.trustProxy);
+    const address = clientAddressOf(request, platformContext, o.trustProxy);
     const context: RequestContext = {
       ...(typeof waitUntil == 'function' ? { waitUntil: (p: Promise<unknown>) => waitUntil.call(platformContext, p) } : {}),
       ...(address ? { client: clientKeyOf(address) } : {}),

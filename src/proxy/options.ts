@@ -4,7 +4,8 @@ import { DEFAULT_BASE_URL } from '../client/options';
 import { OptionError, invalid, refuseNearMiss } from '../client/option-error';
 import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
 import { isRecord, ownValue } from '../util/values';
-import type { ProxyStore, TokenBucket } from './store';
+import type { BudgetRule } from './budget';
+import type { ProxyStore } from './store';
 import type { ProxyCache, ProxyEvent, ProxyOptions } from './types';
 
 /** The production service, the proxy's default `upstream`. */
@@ -29,8 +30,12 @@ export interface ProxyOption<V> {
 /** Requests that may wait for an upstream slot, per slot: the queue holds `maxUpstreamRequests` × this. */
 export const QUEUED_PER_SLOT = 8;
 
-/** The default `clientBudget`: far above what a page of widgets asks for (a few paths per address shown). */
-export const DEFAULT_CLIENT_BUDGET = { requests: 60, perSeconds: 60 } as const;
+/**
+ * The default `clientBudget` (docs/proxy.md, "The quota safe from strangers"): a burst that holds
+ * the first visit of a page of 100 new addresses and its definitions, a refill slow enough that
+ * a client asking for random addresses causes few more, and a quarter of the key's quota at most.
+ */
+export const DEFAULT_CLIENT_BUDGET = { requests: 150, perSeconds: 3600, quotaShare: 0.25 } as const;
 
 const STORE_METHODS = ['get', 'set', 'claim', 'release', 'pause', 'pausedUntil', 'take'] as const;
 
@@ -140,14 +145,26 @@ const checkStore = (v: unknown, name: string): ProxyStore | undefined => {
   return invalid(name, `a ProxyStore (redisStore(), workersStore() or an object with ${STORE_METHODS.join(', ')})`, v);
 };
 
-const checkClientBudget = (v: unknown, name: string): TokenBucket | false => {
+const checkClientBudget = (v: unknown, name: string): BudgetRule | false => {
   if (v === false) return false;
-  const b = v as { requests?: unknown; perSeconds?: unknown } | null;
+  const b = v as { requests?: unknown; perSeconds?: unknown; quotaShare?: unknown } | null;
   const whole = (x: unknown, max: number): x is number => typeof x == 'number' && Number.isInteger(x) && x >= 1 && x <= max;
-  if (!b || typeof b != 'object' || !whole(b.requests, 100000) || !whole(b.perSeconds, 86400)) {
-    return invalid(name, 'false or { requests: 1 to 100000, perSeconds: 1 to 86400 } (whole numbers)', JSON.stringify(v));
+  const share = b?.quotaShare ?? DEFAULT_CLIENT_BUDGET.quotaShare;
+  if (
+    !b ||
+    typeof b != 'object' ||
+    !whole(b.requests, 100000) ||
+    !whole(b.perSeconds, 86400) ||
+    typeof share != 'number' ||
+    !(share > 0 && share <= 1)
+  ) {
+    return invalid(
+      name,
+      'false or { requests: 1 to 100000, perSeconds: 1 to 86400 (whole numbers), quotaShare: more than 0, at most 1 }',
+      JSON.stringify(v),
+    );
   }
-  return { capacity: b.requests, perSeconds: b.perSeconds };
+  return { capacity: b.requests, perSeconds: b.perSeconds, quotaShare: share };
 };
 
 /** Trusted `X-Forwarded-For` hops; 0 when the header is not trusted. */

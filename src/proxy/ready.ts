@@ -1,12 +1,14 @@
+import { budgetSentence } from './budget';
 import type { ResolvedProxyOptions } from './options';
 import type { ProxyEvent } from './types';
 
 /**
  * The event a proxy sends once, when it is created: the upstream and the origins it serves, so
  * that an operator reads in the log what the environment came to (a wrong `REPKIT_UPSTREAM`, an
- * `ALLOW_ORIGINS` that was not set) before the first visitor finds out.
+ * `ALLOW_ORIGINS` that was not set, a platform that gives no client address for the budget)
+ * before the first visitor finds out.
  */
-export const readyEvent = ({ upstream, allowOrigins, basePath }: ResolvedProxyOptions): ProxyEvent => {
+export const readyEvent = ({ upstream, allowOrigins, basePath, clientBudget, trustProxy }: ResolvedProxyOptions): ProxyEvent => {
   const origins = allowOrigins == '*' ? '*' : [...allowOrigins];
   const pages =
     origins == '*'
@@ -19,6 +21,6 @@ export const readyEvent = ({ upstream, allowOrigins, basePath }: ResolvedProxyOp
     type: 'ready',
     upstream,
     allowOrigins: origins,
-    message: `repkit proxy: forwarding ${at} to ${upstream} for ${pages}`,
+    message: `repkit proxy: forwarding ${at} to ${upstream} for ${pages}; ${budgetSentence(clientBudget, trustProxy)}`,
   };
 };

@@ -62,26 +62,32 @@ return 0`;
 
 /**
  * The token bucket of src/proxy/store.ts (`takeToken`), run inside Redis so that taking a token
- * is atomic across instances. Returns { 1, 0 } or { 0, ms until a token }.
+ * is atomic across instances, and timed by the server's own clock (`TIME`), never by the
+ * instances': two instances whose clocks are seconds apart would each refill the bucket for
+ * the seconds between them. The bucket's `at` never moves backwards either. Returns { 1, 0 } or
+ * { 0, ms until a token }.
  */
 const TAKE_SCRIPT = `
 local capacity = tonumber(ARGV[1])
 local perMs = capacity / tonumber(ARGV[2])
-local now = tonumber(ARGV[3])
-local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = capacity
-if state[1] then
-  tokens = math.min(capacity, tonumber(state[1]) + math.max(0, now - tonumber(state[2])) * perMs)
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local state = redis.call('HMGET', KEYS[1], 'spent', 'at')
+local spent = 0
+local at = now
+if state[1] and state[2] then
+  at = math.max(now, tonumber(state[2]))
+  spent = math.max(0, tonumber(state[1]) - (at - tonumber(state[2])) * perMs)
 end
 local ok = 0
-if tokens >= 1 then
-  tokens = tokens - 1
+if spent + 1 <= capacity then
+  spent = spent + 1
   ok = 1
 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', ARGV[3])
+redis.call('HSET', KEYS[1], 'spent', tostring(spent), 'at', tostring(at))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 if ok == 1 then return { 1, 0 } end
-return { 0, math.ceil((1 - tokens) / perMs) }`;
+return { 0, math.ceil((spent + 1 - capacity) / perMs) }`;
 
 const invalid = (name: string, expected: string, got: unknown): never => {
   throw new TypeError(`repkit/proxy/redis: ${name} must be ${expected}, got ${typeof got == 'string' ? JSON.stringify(got) : String(got)}`);
@@ -189,16 +195,13 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
       const value = Number(await redis.get(`${prefix}pause`));
       return Number.isFinite(value) ? value : 0;
     },
-    async take(name, bucket: TokenBucket, now): Promise<TokenGrant> {
+    // The server's clock times every bucket: this instance's `nowMs` is not used.
+    async take(name, bucket: TokenBucket): Promise<TokenGrant> {
       await connected();
-      const reply = (await redis.eval(
-        TAKE_SCRIPT,
-        1,
-        key('t', name),
-        String(bucket.capacity),
-        String(bucketLifetimeMs(bucket)),
-        String(Math.floor(now)),
-      )) as [number, number];
+      const reply = (await redis.eval(TAKE_SCRIPT, 1, key('t', name), String(bucket.capacity), String(bucketLifetimeMs(bucket)))) as [
+        number,
+        number,
+      ];
       return { ok: reply[0] === 1, retryAfterMs: Number(reply[1]) };
     },
     async close() {

@@ -47,29 +47,41 @@ export interface ProxyStore {
   pause(untilMs: number): Promise<void>;
   /** Epoch ms before which no instance may ask the service; 0 (or a past time) when free. */
   pausedUntil(): Promise<number>;
-  /** Takes one token from the bucket `key` (created full), refilled by the clock at `nowMs`. */
+  /**
+   * Takes one token from the bucket `key` (created full), refilled by the store's own clock:
+   * every instance's take is timed by that one clock, never by the instances' (whose clocks may
+   * be seconds apart), and a bucket's time never moves backwards (see {@link takeToken}).
+   * `nowMs` is the calling instance's clock, for a store that has none of its own.
+   */
   take(key: string, bucket: TokenBucket, nowMs: number): Promise<TokenGrant>;
 }
 
-/** A bucket's state: tokens left, and when they were counted. */
+/**
+ * A bucket's state: tokens spent and not yet refilled, and when that was counted. Counting what
+ * is spent (rather than what is left) lets the bucket's size change (the proxy learns the key's
+ * quota from the service's answers) without refilling or emptying it.
+ */
 export interface BucketState {
-  tokens: number;
+  spent: number;
   at: number;
 }
 
 /**
- * The token-bucket rule, shared by every store so they agree: refill by elapsed time, then
- * take one token if there is a whole one.
+ * The token-bucket rule, shared by every store so they agree: refill by time elapsed since the
+ * state was counted, then take one token if there is a whole one. Time never moves backwards:
+ * a clock behind the state's `at` refills nothing and leaves `at` where it was, so two clocks
+ * seconds apart cannot refill the same seconds twice.
  */
 export const takeToken = (state: BucketState | undefined, bucket: TokenBucket, now: number): { state: BucketState; grant: TokenGrant } => {
   const perMs = bucket.capacity / (bucket.perSeconds * 1000);
-  const before = state ? Math.min(bucket.capacity, state.tokens + Math.max(0, now - state.at) * perMs) : bucket.capacity;
-  if (before >= 1) return { state: { tokens: before - 1, at: now }, grant: { ok: true, retryAfterMs: 0 } };
-  return { state: { tokens: before, at: now }, grant: { ok: false, retryAfterMs: Math.ceil((1 - before) / perMs) } };
+  const at = Math.max(now, state?.at ?? now);
+  const spent = state ? Math.max(0, state.spent - (at - state.at) * perMs) : 0;
+  if (spent + 1 <= bucket.capacity) return { state: { spent: spent + 1, at }, grant: { ok: true, retryAfterMs: 0 } };
+  return { state: { spent, at }, grant: { ok: false, retryAfterMs: Math.ceil((spent + 1 - bucket.capacity) / perMs) } };
 };
 
 /** Milliseconds after which a full bucket's state is worth nothing (it would be full again). */
-export const bucketLifetimeMs = (bucket: TokenBucket): number => bucket.perSeconds * 1000;
+export const bucketLifetimeMs = (bucket: TokenBucket): number => Math.ceil(bucket.perSeconds * 1000);
 
 /** Most buckets kept in memory: a flood of made-up clients must not grow memory without end. */
 const MAX_BUCKETS = 10_000;

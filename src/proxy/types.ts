@@ -15,7 +15,8 @@ export interface ProxyContext {
   /**
    * The network address of the client that sent the request (the socket's peer), which a
    * fetch `Request` does not carry: `repkit/proxy/node` passes it, for the per-client budget
-   * (`clientBudget`).
+   * (`clientBudget`). Deno's `info.remoteAddr`, Netlify's `context.ip` and Bun's
+   * `server.requestIP(request)` are read the same way, when the platform passes them.
    */
   clientAddress?: string;
 }
@@ -23,7 +24,8 @@ export interface ProxyContext {
 /**
  * The handler that {@link createProxy} returns: a standard fetch handler that never rejects.
  * The second argument is whatever the platform passes (Workers' `ctx`, Deno's `info`, a route
- * handler's `{ params }`); only a `waitUntil` function on it is used.
+ * handler's `{ params }`); a `waitUntil` function on it is used, and the client's address where it
+ * carries one (see {@link ProxyContext.clientAddress}).
  */
 export type ProxyHandler = (request: Request, context?: ProxyContext | object) => Promise<Response>;
 
@@ -227,13 +229,21 @@ export interface ProxyOptions {
    */
   store?: ProxyStore;
   /**
-   * How many requests that go to the service (answers not in any cache) one client may cause:
-   * a token bucket of `requests` tokens, refilled evenly over `perSeconds`. Cached answers never
-   * count. A client over it gets 429 with `Retry-After` and nothing goes upstream, so a stranger
-   * cannot spend the site's quota by asking for many addresses. Counted in the `store` when there
-   * is one. Clients are told apart by network address (see `trustProxy`); where the platform
-   * gives none, no budget applies. `false` turns the budget off.
-   * @default { requests: 60, perSeconds: 60 }
+   * How many requests that go to the service (answers not in any cache) one client may cause: a
+   * token bucket of `requests` tokens, refilled evenly over `perSeconds`, and never more than
+   * `quotaShare` of the key's hourly quota, which the proxy reads from the service's
+   * `X-RateLimit-Limit` (until an answer states it, a free key's 100 an hour is assumed, and a
+   * request past that share waits for the first answer). The default holds the first visit of a
+   * page of 100 new addresses on a key whose quota allows it, while a client asking for random
+   * addresses causes at most 150 upstream requests at once and 150 an hour after (152 in its
+   * first minute), and on a free key 25 (a quarter of its quota) at once and 25 an hour after, so
+   * that one stranger cannot spend the quota of every visitor. Cached answers never count; a
+   * batch counts each upstream request it causes once. A client over it gets 429 with
+   * `Retry-After` and nothing goes upstream. Counted in the `store` when there is one, by its
+   * clock. Clients are told apart by network address (see `trustProxy`); where the platform
+   * gives none, no budget applies (the `ready` event says where the address comes from, or why
+   * there is none). `false` turns the budget off.
+   * @default { requests: 150, perSeconds: 3600, quotaShare: 0.25 }
    */
   clientBudget?: ClientBudget | false;
   /**
@@ -260,4 +270,10 @@ export interface ClientBudget {
   requests: number;
   /** Seconds in which a client's spent budget comes back in full. 1 to 86400. */
   perSeconds: number;
+  /**
+   * The most of the key's hourly quota (`X-RateLimit-Limit`) one client may spend, at once and
+   * per hour: more than 0, at most 1.
+   * @default 0.25
+   */
+  quotaShare?: number;
 }

@@ -60,7 +60,7 @@ type CoordinatorCall =
   | { op: 'release'; key: string }
   | { op: 'pause'; untilMs: number }
   | { op: 'pausedUntil' }
-  | { op: 'take'; key: string; bucket: TokenBucket; nowMs: number }
+  | { op: 'take'; key: string; bucket: TokenBucket }
   | { op: 'remember'; key: string; answer: CachedAnswer }
   | { op: 'recall'; key: string };
 
@@ -128,7 +128,8 @@ export function workersStore(options: WorkersStoreOptions): ProxyStore {
     release: (key) => call({ op: 'release', key }),
     pause: (untilMs) => call({ op: 'pause', untilMs }),
     pausedUntil: () => call<number>({ op: 'pausedUntil' }),
-    take: (key, bucket, nowMs) => call<TokenGrant>({ op: 'take', key, bucket, nowMs }),
+    // The coordinator's clock times every bucket: the isolate's is not sent.
+    take: (key, bucket) => call<TokenGrant>({ op: 'take', key, bucket }),
   };
 }
 
@@ -195,7 +196,8 @@ export class RepkitCoordinator {
       case 'pausedUntil':
         return this.pausedUntil();
       case 'take': {
-        const { state, grant } = takeToken(this.buckets.get(call.key), call.bucket, call.nowMs);
+        // Timed by this one object's clock, not by the isolates' (which may be seconds apart).
+        const { state, grant } = takeToken(this.buckets.get(call.key), call.bucket, now);
         this.buckets.delete(call.key);
         this.buckets.set(call.key, state);
         trim(this.buckets, MAX_ENTRIES);

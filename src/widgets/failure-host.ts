@@ -14,10 +14,10 @@ export const mountFailure = (container: Element, error: Error, nonce?: string): 
   // Set up wrongly, the widget has no options in force: its words are those of the page's language.
   const words = wordsFor(localeOf('auto', container));
   markLanguage(view, words);
-  renderInto(
-    view,
-    failureView({ sentence: words.t('This widget is set up wrongly: $.', error.message.replace(/^repkit: /, '')), retry: false }, words),
-  );
+  const detail = error.message.replace(/^repkit: /, '');
+  // A detail that ends in its own mark (a "did you mean …?") keeps it instead of the sentence's stop.
+  const sentence = words.t('This widget is set up wrongly: $.', detail).replace(/([?!.])[.。]$/, '$1');
+  renderInto(view, failureView({ sentence, retry: false }, words));
   container.append(host);
   host.dispatchEvent(new CustomEvent('repkit:error', { bubbles: true, composed: true, detail: { error } }));
   return host;

@@ -7,9 +7,13 @@ import { meantName } from '../util/option-checks';
  * shown widget, the key is looked up in the service's definitions (the metadata route, which
  * the client shares between the page's widgets and caches); a key that is not there gets its
  * own sentence, with the defined key it is a near miss of (one edit, case aside: the same test
- * as misspelt options), else the one that starts most like it (a full distance search over every
- * key cost more bytes than the scripts have). A failed lookup leaves the 404 as it was.
+ * as misspelt options), else one that starts like it (at least {@link LIKE} characters, or the
+ * whole key: `govern`, `tx`); a key like none of them (`karma`) gets the defined keys listed
+ * instead, since a suggestion that is not close misleads. A failed lookup leaves the 404 as it was.
  */
+
+/** How many leading characters a key must share with a defined one for that one to be suggested. */
+const LIKE = 4;
 
 /** How many characters `a` and `b` share at their start, case aside. */
 const sharedStart = (a: string, b: string): number => {
@@ -18,15 +22,20 @@ const sharedStart = (a: string, b: string): number => {
   return length;
 };
 
-/** Of `keys`, the first that starts most like `key`, case aside. */
-const likeliest = (key: string, keys: readonly string[]): string | undefined =>
-  keys.reduce<string | undefined>(
+/** Of `keys`, the first that starts most like `key`, case aside, when it starts like it at all. */
+const likeliest = (key: string, keys: readonly string[]): string | undefined => {
+  const best = keys.reduce<string | undefined>(
     (best, candidate) => (best === undefined || sharedStart(key, candidate) > sharedStart(key, best) ? candidate : best),
     undefined,
   );
+  return best !== undefined && sharedStart(key, best) >= Math.min(LIKE, key.length) ? best : undefined;
+};
 
-/** A 404 for a key the service does not define, with the defined key it probably meant. */
-type UnknownKey = ServiceError & { meant?: string };
+/**
+ * A 404 for a key the service does not define: with the defined key it probably meant, or, when
+ * it is like none of them, every defined key.
+ */
+type UnknownKey = ServiceError & { meant?: string; defined?: string[] };
 
 /**
  * Rethrows `error`; a 404 for a `key` that is not among the keys `defined` resolves to (the
@@ -35,10 +44,17 @@ type UnknownKey = ServiceError & { meant?: string };
 export const checkKey = async (error: unknown, key: string, defined: () => Promise<{ key: string }[]>): Promise<never> => {
   if (isServiceError(error) && error.statusCode == 404) {
     const keys = (await defined().catch(() => [{ key }])).map((d) => d.key);
-    (error as UnknownKey).meant = keys.includes(key) ? undefined : (meantName(key, keys) ?? likeliest(key, keys));
+    if (!keys.includes(key)) {
+      const meant = meantName(key, keys) ?? likeliest(key, keys);
+      if (meant === undefined) (error as UnknownKey).defined = keys;
+      else (error as UnknownKey).meant = meant;
+    }
   }
   throw error;
 };
 
 /** The defined key a 404 probably meant, when the key it was for is not defined. */
 export const meantKey = (error: unknown): string | undefined => (error as UnknownKey | undefined)?.meant;
+
+/** Every defined key, listed with commas, when a 404's key is not defined and like none of them. */
+export const definedKeys = (error: unknown): string | undefined => (error as UnknownKey | undefined)?.defined?.join(', ');

@@ -15,7 +15,11 @@
  *   upstream failing: answers served (2xx), and upstream requests;
  * - a flood (issue 36): the upstream never answers, 100 batches of 50 new addresses, each
  *   abandoned after 200 ms; then the upstream requests left open, the RSS, the time a cached
- *   path takes and what a new path gets.
+ *   path takes and what a new path gets;
+ * - one client asking for 1,000 random valid addresses in one minute (issue 40), with every
+ *   option at its default, on a key without a tight quota and on a free key (100 an hour):
+ *   upstream requests it caused, its answers, and what other visitors (other loopback
+ *   addresses, so other clients) got for a cached and a new address during it and after.
  *
  * A script, not a test: it checks no threshold.
  *
@@ -70,9 +74,11 @@ const addressOf = (/** @type {string} */ tag, /** @type {number} */ n) => {
 
 // ---- the upstream: the sandbox behind a counting switch ---------------------------------------
 const sandbox = await createSandbox();
+/** The upstream of a free key: 100 requests an hour. */
+const freeSandbox = await createSandbox({ quota: { limit: 100 } });
 const passAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-/** @type {{ mode: 'pass' | 'hang' | '429' | '500', resetAt: number, requests: number[], open: number, mostOpen: number, held: http.ServerResponse[] }} */
-const up = { mode: 'pass', resetAt: 0, requests: [], open: 0, mostOpen: 0, held: [] };
+/** @type {{ mode: 'pass' | 'hang' | '429' | '500', target: string, resetAt: number, requests: number[], open: number, mostOpen: number, held: http.ServerResponse[] }} */
+const up = { mode: 'pass', target: sandbox.url, resetAt: 0, requests: [], open: 0, mostOpen: 0, held: [] };
 const upstream = http.createServer((req, res) => {
   up.requests.push(Date.now());
   up.open++;
@@ -95,8 +101,10 @@ const upstream = http.createServer((req, res) => {
   }
   const headers = { accept: 'application/json', 'x-api-key': String(req.headers['x-api-key'] ?? '') };
   http
-    .get(`${sandbox.url}${req.url}`, { agent: passAgent, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { 'Content-Type': 'application/json' });
+    .get(`${up.target}${req.url}`, { agent: passAgent, headers }, (answer) => {
+      // The service's quota headers, which the proxy reads for the clients' budgets.
+      const quota = Object.entries(answer.headers).filter(([name]) => name.startsWith('x-ratelimit-'));
+      res.writeHead(answer.statusCode ?? 502, { 'Content-Type': 'application/json', ...Object.fromEntries(quota) });
       answer.pipe(res);
     })
     .on('error', () => res.destroy());
@@ -105,7 +113,7 @@ await new Promise((resolve) => upstream.listen(0, '127.0.0.1', () => resolve(und
 const UPSTREAM = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (upstream.address()).port}`;
 const resetUpstream = (/** @type {typeof up.mode} */ mode) => {
   for (const res of up.held.splice(0)) res.destroy();
-  Object.assign(up, { mode, requests: [], mostOpen: up.open });
+  Object.assign(up, { mode, target: sandbox.url, requests: [], mostOpen: up.open });
 };
 
 // ---- the proxy, in a process of its own -------------------------------------------------------
@@ -156,12 +164,13 @@ const startProxy = async () => {
  * One GET on a fresh connection; its status, X-Repkit-Cache and time in ms.
  * @param {string} url
  * @param {number} [abortAfterMs]
+ * @param {string} [from] the loopback address to send from (`127.0.0.2`): another client for the proxy
  * @returns {Promise<{ status: number, cache?: string, ms: number }>}
  */
-const get = (url, abortAfterMs) =>
+const get = (url, abortAfterMs, from) =>
   new Promise((resolve) => {
     const started = performance.now();
-    const req = http.get(url, { agent: false }, (res) => {
+    const req = http.get(url, { agent: false, ...(from ? { localAddress: from } : {}) }, (res) => {
       res.resume();
       res.on('end', () =>
         resolve({ status: res.statusCode ?? 0, cache: String(res.headers['x-repkit-cache']), ms: performance.now() - started }),
@@ -318,6 +327,55 @@ try {
     resetUpstream('pass');
     await proxy.stop();
   }
+  {
+    /** @type {Record<string, unknown>} */
+    const budget = {};
+    // The tags go into base58 addresses: no 0, O, I or l. The sandbox's own key allows a billion an hour.
+    for (const [label, target, tag] of /** @type {const} */ ([
+      ['largeKey', sandbox.url, 'BudgetBig'],
+      ['freeKey', freeSandbox.url, 'BudgetFree'],
+    ])) {
+      log(`one client, 1,000 random valid addresses in one minute, every option at its default (${label})`);
+      resetUpstream('pass');
+      up.target = target;
+      const proxy = await startProxy();
+      const cached = scoresPath(addressOf(`${tag}Seen`, 0));
+      await get(proxy.url + cached, undefined, '127.0.0.2');
+      /** What other visitors got: one more each 5 s, each from its own loopback address. */
+      const others = { during: /** @type {number[]} */ ([]), after: /** @type {number[]} */ ([]) };
+      const visit = async (/** @type {number} */ v, /** @type {number[]} */ into) => {
+        const from = `127.0.1.${v}`;
+        into.push((await get(proxy.url + cached, undefined, from)).status);
+        into.push((await get(proxy.url + scoresPath(addressOf(`${tag}Visitor`, v)), undefined, from)).status);
+      };
+      const before = up.requests.length;
+      const asked = Array.from({ length: 1000 }, (_, i) =>
+        wait(i * 60).then(() => get(proxy.url + scoresPath(addressOf(`${tag}Random`, i)), undefined, '127.0.0.1')),
+      );
+      for (let v = 1; v <= 11; v++) {
+        await wait(5000);
+        await visit(v, others.during);
+      }
+      const answers = await Promise.all(asked);
+      const upstreamDuring = up.requests.length - before;
+      for (let v = 12; v <= 14; v++) await visit(v, others.after);
+      /** @type {Record<string, number>} */
+      const statuses = {};
+      for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+      budget[label] = {
+        strangerRequests: answers.length,
+        strangerStatuses: statuses,
+        // Each answer 200 to a new, distinct address was one upstream request; nothing else of the client's went upstream.
+        strangerUpstreamRequests: statuses[200] ?? 0,
+        upstreamRequestsDuringTheMinute: upstreamDuring,
+        othersDuring: others.during,
+        othersAfter: others.after,
+        logLines: proxy.logLines(),
+      };
+      await proxy.stop();
+    }
+    run.budget = budget;
+  }
 } catch (error) {
   log(`proxy load bench: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
@@ -327,6 +385,7 @@ try {
   upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
   await sandbox.close();
+  await freeSandbox.close();
 }
 
 if (process.exitCode) process.exit();

@@ -231,29 +231,39 @@ describe('the demo server', () => {
     child?.kill('SIGTERM');
   });
 
-  it('switches every widget to the proxy on /rep with no key, from its "Through the proxy" switch', async () => {
-    const { page, log } = await browser.page();
-    const apiHeaders: Record<string, string>[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/v2/')) void request.allHeaders().then((h) => apiHeaders.push({ url: request.url(), ...h }));
-    });
-    await page.goto(`${demoUrl}/`);
-    // The playground's light and dark widget, and the gallery's one of each kind.
-    const widgets = 6;
-    await settled(page, widgets);
-    apiHeaders.length = 0;
-    const requestsBefore = log.requests.length;
-    await page.getByLabel(/Through the proxy/).check();
-    await page.waitForFunction((n) => {
-      const hosts = Array.from(document.querySelectorAll<HTMLElement>('.repkit'));
-      return hosts.length >= n && hosts.every((h) => h.dataset.state == 'ready' || h.dataset.state == 'error');
-    }, widgets);
-    await settled(page, widgets);
-    const after = log.requests.slice(requestsBefore).filter((u) => u.includes('/api/v2/'));
-    expect(after.length).toBeGreaterThan(0);
-    for (const url of after) expect(new URL(url).pathname).toMatch(/^\/rep\/(api\/v2\/|batch$)/);
-    for (const headers of apiHeaders) expect(headers['x-api-key'], headers.url).toBeUndefined();
-    const states = await page.$$eval('.repkit', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.state));
-    expect(states.filter((s) => s == 'ready').length).toBeGreaterThanOrEqual(widgets);
-  });
+  // The demo prints localhost; HOST's default is 127.0.0.1, which a visitor may open as well.
+  it.each(['localhost', '127.0.0.1'])(
+    'switches every widget to the proxy on /rep with no key, at %s, and every image loads',
+    async (name) => {
+      const { page, log } = await browser.page();
+      const apiHeaders: Record<string, string>[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/v2/')) void request.allHeaders().then((h) => apiHeaders.push({ url: request.url(), ...h }));
+      });
+      const url = new URL(demoUrl);
+      url.hostname = name;
+      await page.goto(url.href);
+      // The playground's light and dark widget, and the gallery's one of each kind.
+      const widgets = 6;
+      await settled(page, widgets);
+      apiHeaders.length = 0;
+      const requestsBefore = log.requests.length;
+      await page.getByLabel(/Through the proxy/).check();
+      await page.waitForFunction((n) => {
+        const hosts = Array.from(document.querySelectorAll<HTMLElement>('.repkit'));
+        return hosts.length >= n && hosts.every((h) => h.dataset.state == 'ready' || h.dataset.state == 'error');
+      }, widgets);
+      await settled(page, widgets);
+      const after = log.requests.slice(requestsBefore).filter((u) => u.includes('/api/v2/'));
+      expect(after.length).toBeGreaterThan(0);
+      for (const url of after) expect(new URL(url).pathname).toMatch(/^\/rep\/(api\/v2\/|batch$)/);
+      for (const headers of apiHeaders) expect(headers['x-api-key'], headers.url).toBeUndefined();
+      const states = await page.$$eval('.repkit', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.state));
+      expect(states.filter((s) => s == 'ready').length).toBeGreaterThanOrEqual(widgets);
+      // Image URLs come back under the name the page uses: the page's CSP (img-src 'self') refuses none.
+      await page.getByRole('button', { name: "'profile'" }).click();
+      await settled(page, widgets);
+      expect(log.console.filter((m) => /Content Security Policy|img-src/.test(m))).toEqual([]);
+    },
+  );
 });

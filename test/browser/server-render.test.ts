@@ -3,6 +3,7 @@
  * HTML shows each kind's data with JavaScript off; with it on, `<repkit-widget>` adopts what the
  * server rendered: no request to the service, no layout shift, and a working widget.
  */
+import { readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -154,5 +155,49 @@ describe('server-rendered widgets', () => {
     expect(await page.locator('repkit-widget').evaluate((el) => el.shadowRoot!.querySelector<HTMLElement>('.repkit')!.dataset.state)).toBe(
       'ready',
     );
+  });
+});
+
+describe('server-rendered widgets in every shipped language', () => {
+  const TAGS = readdirSync(new URL('../../src/locales/', import.meta.url)).map((file) => file.replace(/\.ts$/, ''));
+
+  it.each(TAGS)('%s: the server writes its words (right to left where it is written so), and hydration changes no text', async (tag) => {
+    const server = (await import(/* @vite-ignore */ pathToFileURL(SERVER_DIST.pathname).href)) as Server;
+    const markup = await Promise.all(
+      KINDS.map(({ expected: _, ...kind }) =>
+        server.fetchAndRender({ ...kind, apiKey: API_KEY, baseUrl: browser.url, address: ADDRESSES.rich, locale: tag } as Parameters<
+          Server['fetchAndRender']
+        >[0]),
+      ),
+    );
+    const page = (script: string): string =>
+      `<!doctype html><html lang="${tag}"><head><meta charset="utf-8"></head><body>${markup.join('\n')}${script}</body></html>`;
+
+    const noJs = await browser.page({ javaScriptEnabled: false });
+    await servePage(noJs.page, `${browser.url}/ssr-${tag}-static.html`, page(''));
+    await noJs.page.goto(`${browser.url}/ssr-${tag}-static.html`);
+    const before = await views(noJs.page);
+    const catalogue = (await import(`../../src/locales/${tag}.ts`)) as { default: Record<string, unknown> };
+    expect(before[0]!.text).toContain(String(catalogue.default['Reputation score']));
+    expect(before[0]!.text).not.toContain('Reputation score');
+    const direction = await noJs.page
+      .locator('repkit-widget[type="reputation"] [part="widget"]')
+      .evaluate((view) => getComputedStyle(view).direction);
+    expect(direction).toBe(catalogue.default.dir == 'rtl' ? 'rtl' : 'ltr');
+
+    const { page: live, log } = await browser.page();
+    await servePage(
+      live,
+      `${browser.url}/ssr-${tag}.html`,
+      page(`<script src="/dist/repkit.umd.js"></script><script src="/dist/locales/${tag}.js"></script>`),
+    );
+    await live.goto(`${browser.url}/ssr-${tag}.html`);
+    await live.waitForFunction(() =>
+      Array.from(document.querySelectorAll('repkit-widget')).every((element) => element.widget?.data !== undefined),
+    );
+    await live.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const after = await views(live);
+    after.forEach((view, i) => expect(view.text, `${tag} ${view.type}`).toBe(before[i]!.text));
+    expect(log.errors).toEqual([]);
   });
 });

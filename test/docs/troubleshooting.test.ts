@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { optionDocs } from '../../scripts/option-docs.mjs';
+import { createProxy } from '../../src/proxy';
 
 // happy-dom's URL is the global one here; a path keeps to node:fs's terms.
 const PAGE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../docs/troubleshooting.md'), 'utf8');
@@ -36,5 +37,20 @@ describe('docs/troubleshooting.md', () => {
   it.each(SENTENCES)('names "%s"', (sentence) => {
     const text = shown(PAGE);
     for (const part of fixedParts(sentence)) expect(text, sentence).toContain(part);
+  });
+});
+
+describe("docs/troubleshooting.md's operator section", () => {
+  it('quotes the error createProxy throws for a missing key, word for word', () => {
+    const quoted = /a missing `REPKIT_API_KEY` reads\s+`([^`]+)`/.exec(PAGE)?.[1];
+    expect(quoted).toBeDefined();
+    let thrown: unknown;
+    try {
+      createProxy({ upstream: 'https://api.example' } as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    expect(`${(thrown as Error).name}: ${(thrown as Error).message}`).toBe(quoted);
   });
 });

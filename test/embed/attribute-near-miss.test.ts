@@ -61,6 +61,7 @@ describe('a misspelt attribute', () => {
     const host = await settled(snippet(attribute));
     expect(host.dataset.state).toBe('error');
     expect(host.shadowRoot!.textContent).toContain(`This widget is set up wrongly: unknown attribute "${wrong}"; did you mean "${right}"?`);
+    expect(host.shadowRoot!.textContent).not.toContain('?.');
     expect(errors[0]).toMatchObject({ name: 'OptionError', option: wrong });
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SCRIPT_URL, mountAll, snippet, VERSION, type BadgeWidget } from '../../src/index';
+import { mountAll, OptionError, snippet, type BadgeWidget } from '../../src/index';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 
 const server = useSandbox();
@@ -17,13 +17,23 @@ afterEach(() => {
 });
 
 describe('snippet()', () => {
-  it('writes the config as data-* attributes and a script tag for this version', () => {
-    const html = snippet({ type: 'badge', apiKey: API_KEY, address: ADDRESSES.rich, maxBadges: 3, showProgress: true });
+  it('writes the config as data-* attributes and a script tag loading repkit from scriptUrl', () => {
+    const html = snippet(
+      { type: 'badge', apiKey: API_KEY, address: ADDRESSES.rich, maxBadges: 3, showProgress: true },
+      { scriptUrl: 'https://cdn.example/repkit.umd.js' },
+    );
     expect(html).toBe(
       `<div data-repkit="badge" data-api-key="${API_KEY}" data-address="${ADDRESSES.rich}" data-max-badges="3" data-show-progress="true"></div>\n` +
-        `<script src="${DEFAULT_SCRIPT_URL}" async></script>`,
+        `<script src="https://cdn.example/repkit.umd.js" async></script>`,
     );
-    expect(DEFAULT_SCRIPT_URL).toContain(`repkit@${VERSION}/`);
+  });
+
+  it('needs scriptUrl: repkit is on no public CDN, so no default would load', () => {
+    const config = { type: 'badge', apiKey: API_KEY, address: ADDRESSES.rich } as const;
+    for (const options of [undefined, {}, { scriptUrl: '' }, { scriptUrl: 'javascript:alert(1)' }, { scriptUrl: 'repkit.js' }]) {
+      expect(() => snippet(config, options as never)).toThrow(OptionError);
+      expect(() => snippet(config, options as never)).toThrow(/"scriptUrl" must be where the page loads repkit's script from/);
+    }
   });
 
   it('escapes values so a config cannot inject markup', () => {
@@ -39,16 +49,23 @@ describe('snippet()', () => {
   });
 
   it('refuses a config that would not work, naming the option', () => {
-    expect(() => snippet({ type: 'reputation', apiKey: API_KEY, address: '' })).toThrow(/address/);
-    expect(() => snippet({ type: 'category', apiKey: API_KEY, address: ADDRESSES.rich } as never)).toThrow(/categoryKey/);
+    expect(() => snippet({ type: 'reputation', apiKey: API_KEY, address: '' }, { scriptUrl: '/dist/repkit.umd.js' })).toThrow(/address/);
+    expect(() =>
+      snippet({ type: 'category', apiKey: API_KEY, address: ADDRESSES.rich } as never, { scriptUrl: '/dist/repkit.umd.js' }),
+    ).toThrow(/categoryKey/);
   });
 
   it('carries a nonce to the script tag', () => {
-    expect(snippet({ type: 'profile', apiKey: API_KEY, address: ADDRESSES.rich, nonce: 'abc' })).toContain('async nonce="abc"></script>');
+    expect(
+      snippet({ type: 'profile', apiKey: API_KEY, address: ADDRESSES.rich, nonce: 'abc' }, { scriptUrl: '/dist/repkit.umd.js' }),
+    ).toContain('async nonce="abc"></script>');
   });
 
   it('produces markup that mountAll() turns into the configured widget', async () => {
-    const html = snippet({ type: 'badge', apiKey: API_KEY, address: ADDRESSES.rich, baseUrl: server.url, maxBadges: 2 });
+    const html = snippet(
+      { type: 'badge', apiKey: API_KEY, address: ADDRESSES.rich, baseUrl: server.url, maxBadges: 2 },
+      { scriptUrl: '/dist/repkit.umd.js' },
+    );
     document.body.innerHTML = html.split('\n')[0]!;
     const [widget] = mountAll();
     expect((widget as BadgeWidget).options.maxBadges).toBe(2);

@@ -331,16 +331,16 @@ describe.each(SOURCES)('$name', (source) => {
       kind: 'badge' as Kind,
       path: (v: string) => `/api/v2/badges/${RICH}/${encodeURIComponent(v)}`,
       // Like production, the sandbox answers 404 to a key it does not define: the widget then says
-      // so, naming the defined key that starts most like it.
-      sentences: [/^There is no such badge: did you mean "\w+"\?$/],
+      // so, naming the defined key that starts like it, else listing the defined keys.
+      sentences: [/^There is no such badge: did you mean "\w+"\?$/, /^There is no such badge\. Defined badges: \w+(, \w+)*\.$/],
     },
     {
       option: 'categoryKey',
       kind: 'category' as Kind,
       path: (v: string) => `/api/v2/scores/${RICH}/${encodeURIComponent(v)}`,
       // Like production, the sandbox answers 404 to a key it does not define: the widget then says
-      // so, naming the defined key that starts most like it.
-      sentences: [/^There is no such category: did you mean "\w+"\?$/],
+      // so, naming the defined key that starts like it, else listing the defined keys.
+      sentences: [/^There is no such category: did you mean "\w+"\?$/, /^There is no such category\. Defined categories: \w+(, \w+)*\.$/],
     },
   ])('$option', ({ option, kind, path, sentences }) => {
     it.each(CASES)('$label', async ({ value }) => {

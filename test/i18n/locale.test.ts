@@ -115,7 +115,7 @@ describe('the messages option', () => {
   });
 
   it('travels as JSON in a snippet', () => {
-    const html = snippet({ ...config(), messages: { 'Try again': 'Retry "now"' } });
+    const html = snippet({ ...config(), messages: { 'Try again': 'Retry "now"' } }, { scriptUrl: '/dist/repkit.umd.js' });
     const parsed = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-repkit]');
     expect(JSON.parse(parsed!.getAttribute('data-messages')!)).toEqual({ 'Try again': 'Retry "now"' });
   });

@@ -31,6 +31,10 @@ const ELEMENTS = String.raw`
       <repkit-widget type="reputation" address={address} max-categories={{ n: 3 }} />
       {/* @ts-expect-error compact is a boolean */}
       <repkit-widget type="reputation" address={address} compact="yes" />
+      {/* @ts-expect-error max-badges is the badge widget's attribute, not the reputation widget's */}
+      <repkit-widget type="reputation" address={address} max-badges={3} />
+      {/* @ts-expect-error category-key is the category widget's */}
+      <repkit-widget type="profile" address={address} category-key="governance" />
       {/* @ts-expect-error an unknown widget type */}
       <repkit-widget type="chart" address={address} />
     </div>

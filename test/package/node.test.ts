@@ -241,6 +241,8 @@ describe('an ES module consumer (plain Node, no DOM)', () => {
     expect(report.widget).toEqual({ isReputationWidget: true, isAnyClass: false, state: 'loading', theme: 'dark' });
     expect(report.snippet).toContain('data-repkit="badge"');
     expect(report.snippet).toContain('data-max-badges="3"');
+    // As built (the HTML minifier ran over its template): one space between attributes.
+    expect(report.snippet).toMatch(/^<div data-repkit="badge" data-api-key="k" data-address="\w+" data-max-badges="3"><\/div>\s<script /);
     expect(report.element).toBe('function');
   });
 });

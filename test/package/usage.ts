@@ -12,7 +12,7 @@ import {
   createWidget, WIDGET_TYPES, ReputationWidget, BadgeWidget, ProfileWidget, CategoryWidget,
   displayNameOf, isVerified, socialsOf, TIER_COLORS, tierOf, shortAddress,
   autoMount, mountAll, setDefaultNonce, RepkitWidgetElement, defineRepkitElement,
-  snippet, DEFAULT_SCRIPT_URL, VERSION,
+  snippet, VERSION,
   type AnyWidget, type BadgeData, type BadgeDefinition, type BadgeDefinitions, type BadgeLevel,
   type BadgeWidgetOptions, type BaseWidgetOptions, type CategoryDefinition, type CategoryDefinitions,
   type CategoryScore, type CategoryWidgetOptions, type ChainIdentity, type ClientOptions, type DataSource,
@@ -246,8 +246,10 @@ const element = document.createElement('repkit-widget');
 expectType<Equal<typeof element, RepkitWidgetElement>>();
 expectType<Equal<HTMLElementTagNameMap['repkit-widget'], RepkitWidgetElement>>();
 const inside: AnyWidget | undefined = element.widget ?? document.querySelector('repkit-widget')?.widget;
-const snippetOptions: SnippetOptions = { scriptUrl: DEFAULT_SCRIPT_URL };
-const html: string = snippet({ type: 'badge', apiKey, address, maxBadges: 3 }, snippetOptions) + snippet(config);
+const snippetOptions: SnippetOptions = { scriptUrl: '/assets/repkit.umd.js' };
+const html: string = snippet({ type: 'badge', apiKey, address, maxBadges: 3 }, snippetOptions) + snippet(config, snippetOptions);
+// @ts-expect-error a snippet needs to know where the page loads repkit from
+snippet(config);
 // @ts-expect-error a snippet needs a whole config
 snippet({ type: 'badge', apiKey });
 const version: string = VERSION;

@@ -221,6 +221,9 @@ describe('the key', () => {
 });
 
 describe('the ready event', () => {
+  /** What `ready` says of the default budget in Node, where the address comes with each request (toNodeListener). */
+  const BUDGET =
+    "; client budget: 150 upstream requests at once, then 150 an hour, at most 25 % of the key's hourly quota, per client address from the clientAddress the handler is given (toNodeListener passes the socket's); a request without one has no budget";
   it('tells onEvent once, when created, which upstream and origins it serves', async () => {
     const events: ProxyEvent[] = [];
     const proxy = createProxy({
@@ -235,7 +238,7 @@ describe('the ready event', () => {
         type: 'ready',
         upstream: sb.url,
         allowOrigins: [READY_SITE],
-        message: `repkit proxy: forwarding at /rep to ${sb.url} for same-origin pages and ${READY_SITE}`,
+        message: `repkit proxy: forwarding at /rep to ${sb.url} for same-origin pages and ${READY_SITE}${BUDGET}`,
       },
     ]);
     await get(proxy, `scores/${A}`);
@@ -248,8 +251,8 @@ describe('the ready event', () => {
     createProxy({ apiKey: KEY, onEvent: (e) => messages.push(e.message) });
     createProxy({ apiKey: KEY, allowOrigins: '*', basePath: '', onEvent: (e) => messages.push(e.message) });
     expect(messages).toEqual([
-      'repkit proxy: forwarding under any path to https://api.dotpassport.io for same-origin pages only (allowOrigins is empty)',
-      'repkit proxy: forwarding at / to https://api.dotpassport.io for pages of any origin',
+      `repkit proxy: forwarding under any path to https://api.dotpassport.io for same-origin pages only (allowOrigins is empty)${BUDGET}`,
+      `repkit proxy: forwarding at / to https://api.dotpassport.io for pages of any origin${BUDGET}`,
     ]);
   });
 

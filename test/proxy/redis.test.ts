@@ -114,12 +114,15 @@ describe('three Node instances, one redis-server', () => {
     try {
       limited = await createSandbox({ quota: { limit: 4, windowMs: 5000 } });
       const upstream = limited.url;
-      instances = await startInstances(3, { upstream });
+      // Visitors of their own (behind one load balancer): a key of 4 an hour gives each one a budget of 1.
+      instances = await startInstances(3, { upstream, trustProxy: true });
       const urls = instances.urls;
       const upstreamCount = () => limited!.requests.filter((r) => r.path.startsWith('/api/v2/')).length;
 
-      for (let i = 0; i < 4; i++) expect((await get(urls[i % 3]!, `scores/${nextAddress()}`)).status).toBe(200);
-      const refused = await get(urls[1]!, `scores/${nextAddress()}`);
+      for (let i = 0; i < 4; i++) {
+        expect((await get(urls[i % 3]!, `scores/${nextAddress()}`, { 'X-Forwarded-For': `198.51.100.${i}` })).status).toBe(200);
+      }
+      const refused = await get(urls[1]!, `scores/${nextAddress()}`, { 'X-Forwarded-For': '198.51.100.4' });
       expect(refused.status).toBe(503);
       expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
       expect(upstreamCount()).toBe(5);
@@ -127,7 +130,7 @@ describe('three Node instances, one redis-server', () => {
 
       // Every instance now waits for the reset, new addresses or not.
       for (let i = 0; i < 9; i++) {
-        const answer = await get(urls[i % 3]!, `profiles/${nextAddress()}`);
+        const answer = await get(urls[i % 3]!, `profiles/${nextAddress()}`, { 'X-Forwarded-For': `198.51.100.${10 + i}` });
         expect(answer.status).toBe(503);
         expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
       }
@@ -137,7 +140,7 @@ describe('three Node instances, one redis-server', () => {
 
       // After the reset the instances ask again.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstAt + 5100 - Date.now())));
-      expect((await get(urls[2]!, `scores/${nextAddress()}`)).status).toBe(200);
+      expect((await get(urls[2]!, `scores/${nextAddress()}`, { 'X-Forwarded-For': '198.51.100.30' })).status).toBe(200);
       expect(upstreamCount()).toBe(6);
     } finally {
       await instances?.close();
@@ -186,24 +189,24 @@ describe('three Node instances, one redis-server', () => {
     }
   });
 
-  it('one client asking for 200 random valid addresses spends at most its budget upstream, then gets 429s', async () => {
+  it('one client asking for 1,000 random valid addresses causes at most its budget upstream (150, and 150 an hour), then gets 429s', async () => {
     const instances = await startInstances(3, { upstream: sb.url });
     try {
-      const addresses = Array.from({ length: 200 }, nextAddress);
+      const addresses = Array.from({ length: 1000 }, nextAddress);
       const answers: Awaited<ReturnType<typeof get>>[] = [];
       const start = Date.now();
-      // In groups of 20, as fast as a script would ask, over all three instances.
-      for (let i = 0; i < 200; i += 20) {
-        answers.push(...(await Promise.all(addresses.slice(i, i + 20).map((a, j) => get(instances.urls[(i + j) % 3]!, `scores/${a}`)))));
+      // In groups of 25, as fast as a script would ask, over all three instances.
+      for (let i = 0; i < addresses.length; i += 25) {
+        answers.push(...(await Promise.all(addresses.slice(i, i + 25).map((a, j) => get(instances.urls[(i + j) % 3]!, `scores/${a}`)))));
       }
-      // 60 at once, then one a second as the bucket refills (60 per 60 s) while the script runs.
-      const budget = 60 + Math.ceil((Date.now() - start) / 1000);
+      // 150 at once, then one every 24 s as the bucket refills (150 an hour) while the script runs.
+      const budget = 150 + Math.floor((Date.now() - start) / 24_000);
       const upstream = addresses.reduce((sum, a) => sum + sb.hits(`scores/${a}`), 0);
-      expect(upstream).toBeGreaterThanOrEqual(60);
+      expect(upstream).toBeGreaterThanOrEqual(150);
       expect(upstream).toBeLessThanOrEqual(budget);
       expect(answers.filter((a) => a.status == 200)).toHaveLength(upstream);
       const refused = answers.filter((a) => a.status == 429);
-      expect(refused).toHaveLength(200 - upstream);
+      expect(refused).toHaveLength(1000 - upstream);
       for (const r of refused) expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
       // One event per instance that refused, not one per request.
       const told = instances.events.flat().filter((e) => e.type == 'client-over-budget');
@@ -217,6 +220,64 @@ describe('three Node instances, one redis-server', () => {
       expect(sb.hits(`scores/${served}`)).toBe(1);
     } finally {
       await instances.close();
+    }
+  });
+
+  it("with a free key (100 an hour), one client's 1,000 random addresses spend a quarter of it, and other visitors still load", async () => {
+    const free = await createSandbox({ quota: { limit: 100 } });
+    const instances = await startInstances(3, { upstream: free.url, trustProxy: true });
+    try {
+      const upstream = () => free.requests.filter((r) => r.path.startsWith('/api/v2/')).length;
+      const visitor = (i: number) => ({ 'X-Forwarded-For': `198.51.100.${i}` });
+      const stranger = { 'X-Forwarded-For': '203.0.113.99' };
+      const cached = nextAddress();
+      expect((await get(instances.urls[0]!, `scores/${cached}`, visitor(0))).status).toBe(200);
+
+      const statuses: number[] = [];
+      for (let i = 0; i < 1000; i += 50) {
+        const group = await Promise.all(
+          Array.from({ length: 50 }, (_, j) => get(instances.urls[(i + j) % 3]!, `scores/${nextAddress()}`, stranger)),
+        );
+        statuses.push(...group.map((a) => a.status));
+        // During it: other visitors' cached and new addresses load, on every instance.
+        if (i % 250 == 0) {
+          for (const [k, url] of instances.urls.entries()) {
+            expect((await get(url, `scores/${cached}`, visitor(k + i))).status).toBe(200);
+            expect((await get(url, `profiles/${nextAddress()}`, visitor(k + i))).status).toBe(200);
+          }
+        }
+      }
+      expect(statuses.filter((s) => s == 200)).toHaveLength(25);
+      expect(statuses.filter((s) => s == 429)).toHaveLength(975);
+      expect(upstream()).toBeLessThan(100);
+      // After it: no quota pause, new addresses still load.
+      for (const [k, url] of instances.urls.entries())
+        expect((await get(url, `badges/${nextAddress()}`, visitor(200 + k))).status).toBe(200);
+      expect(instances.events.flat().filter((e) => e.type == 'rate-limited')).toEqual([]);
+    } finally {
+      await instances.close();
+      await free.close();
+    }
+  });
+
+  it('grants no more than the bucket to instances whose clocks are 1 s or 5 s apart: the server keeps the time', async () => {
+    for (const skewMs of [1000, 5000]) {
+      const keyPrefix = `skew${skewMs}:`;
+      const stores = [redisStore({ url: redis.url, keyPrefix }), redisStore({ url: redis.url, keyPrefix })];
+      try {
+        const bucket = { capacity: 60, perSeconds: 60 };
+        let granted = 0;
+        const start = Date.now();
+        for (let i = 0; i < 300; i++) {
+          // Each instance passes its own clock; the second's is ahead.
+          const grant = await stores[i % 2]!.take('budget:203.0.113.1', bucket, Date.now() + (i % 2 ? skewMs : 0));
+          if (grant.ok) granted++;
+        }
+        expect(granted).toBeGreaterThanOrEqual(60);
+        expect(granted).toBeLessThanOrEqual(60 + Math.ceil((Date.now() - start) / 1000));
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+      }
     }
   });
 });

@@ -226,10 +226,13 @@ describe('3. retries and waits are bounded', () => {
 describe('4. snippet() refuses option names it does not know', () => {
   it('a name carrying markup is an OptionError, never output', () => {
     const config = { type: 'reputation', apiKey: 'k', address: ADDRESS, 'x><img src=x onerror=alert(1)>': 'y' } as never;
-    expect(() => snippet(config)).toThrow(OptionError);
+    expect(() => snippet(config, { scriptUrl: '/dist/repkit.umd.js' })).toThrow(OptionError);
   });
   it('callbacks are left out; values are escaped through the html tag', () => {
-    const out = snippet({ type: 'reputation', apiKey: 'k', address: ADDRESS, className: '"><script>', onLoad: () => {} });
+    const out = snippet(
+      { type: 'reputation', apiKey: 'k', address: ADDRESS, className: '"><script>', onLoad: () => {} },
+      { scriptUrl: '/dist/repkit.umd.js' },
+    );
     expect(out).not.toContain('<script>"');
     expect(out).toContain('data-class-name="&quot;&gt;&lt;script&gt;"');
     expect(out).not.toContain('on-load');

@@ -11,8 +11,10 @@ import { toNodeListener } from '../../src/proxy/node';
 import { fetchAndRender, renderToString, scriptSafeJson } from '../../src/server';
 import { OptionError } from '../../src/client/option-error';
 import { ServiceClient } from '../../src/client/service-client';
+import { createWidget, snippet } from '../../src/index';
 import { parseStored } from '../../src/widgets/storage';
 import { registerLocale } from '../../src/i18n/locale';
+import { SHIPPED_LOCALES } from '../../src/i18n/shipped';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 
 const server = useSandbox();
@@ -116,6 +118,16 @@ describe('repkit/server', () => {
     expect(JSON.parse(scriptSafeJson(JSON.stringify(HOSTILE)))).toBe(HOSTILE);
   });
 
+  it('says why a path baseUrl cannot work on a server, and takes one in a snippet (the page resolves it)', async () => {
+    const config = { type: 'reputation', baseUrl: '/rep', address: ADDRESSES.rich } as const;
+    const reason =
+      /"baseUrl" must be an absolute http\(s\) URL here: a path needs a page's origin to resolve against, and there is none, got "\/rep"/;
+    await expect(fetchAndRender(config)).rejects.toThrow(reason);
+    expect(() => createWidget(config)).toThrow(reason);
+    expect(() => new ServiceClient({ baseUrl: '/rep' })).toThrow(reason);
+    expect(snippet(config, { scriptUrl: '/assets/repkit.umd.js' })).toContain('data-base-url="/rep"');
+  });
+
   it('throws OptionError for a bad config, as the widgets do', async () => {
     expect(() => renderToString({ type: 'reputation', address: ADDRESSES.rich } as never, {} as never)).toThrow(OptionError);
     expect(() => renderToString({ type: 'nope', apiKey: API_KEY, address: ADDRESSES.rich } as never, {} as never)).toThrow(/"type"/);
@@ -185,6 +197,21 @@ describe('fetchAndRender', () => {
     expect(persian).toMatch(/<div part="widget" class="rk rk--reputation" lang="fa-IR" dir="rtl"/);
     expect(persian).toContain('امتیاز');
     expect(persian).toContain(' locale="fa-IR"');
+  });
+
+  it('renders every shipped language, with no import of its locale module, right to left where it is written so', async () => {
+    for (const [tag, catalogue] of Object.entries(SHIPPED_LOCALES)) {
+      const markup = await fetchAndRender({
+        type: 'reputation',
+        apiKey: API_KEY,
+        baseUrl: server.url,
+        address: ADDRESSES.rich,
+        locale: tag,
+      });
+      expect(markup, tag).toContain(`>${String(catalogue['Reputation score'])}<`);
+      expect(markup, tag).not.toContain('Reputation score');
+      expect(markup, tag).toMatch(new RegExp(`lang="${tag}"${catalogue.dir == 'rtl' ? ' dir="rtl"' : ' aria-busy'}`));
+    }
   });
 
   it('writes messages as a JSON attribute the element reads back', () => {

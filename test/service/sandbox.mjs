@@ -80,6 +80,12 @@ const PREFLIGHT_HEADERS = {
 /** Default quota: high enough that no test suite ever reaches it; the production window. */
 const DEFAULT_QUOTA = { limit: 1e9, windowMs: 3_600_000 };
 
+/**
+ * The quota an injected 429 reports: a free production key's hourly one (WIRE.md), as README
+ * states it, whatever lenient quota this sandbox itself counts.
+ */
+const FREE_KEY_QUOTA = { limit: 100, windowMs: 3_600_000 };
+
 /** `X-RateLimit-Reset` of an injected 429 without `resetIn`: one production window ahead. */
 const DEFAULT_RESET_IN = 3_600_000;
 
@@ -711,9 +717,9 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
     }
     if (fault.resetIn !== undefined || fault.status === 429) {
       const resetAt = Date.now() + (fault.resetIn ?? DEFAULT_RESET_IN);
-      const reply = fail(429, fault.message ?? rateLimitMessage(limit, windowMs, resetAt));
+      const reply = fail(429, fault.message ?? rateLimitMessage(FREE_KEY_QUOTA.limit, FREE_KEY_QUOTA.windowMs, resetAt));
       Object.assign(reply.headers, {
-        'X-RateLimit-Limit': String(limit),
+        'X-RateLimit-Limit': String(FREE_KEY_QUOTA.limit),
         'X-RateLimit-Remaining': '0',
         'X-RateLimit-Reset': String(resetAt),
       });

@@ -433,7 +433,9 @@ describe("loading: 'lazy'", () => {
     expect(bad.querySelector<HTMLElement>('.repkit')!.dataset.state).toBe('error');
     expect(textOf(bad.querySelector('.repkit')!.shadowRoot)).toContain('data-loading');
 
-    expect(snippet({ type: 'reputation', apiKey: API_KEY, address: ADDRESSES.rich, loading: 'lazy' })).toContain('data-loading="lazy"');
+    expect(
+      snippet({ type: 'reputation', apiKey: API_KEY, address: ADDRESSES.rich, loading: 'lazy' }, { scriptUrl: '/dist/repkit.umd.js' }),
+    ).toContain('data-loading="lazy"');
     expect(() => createWidget({ ...reputation(), loading: 'soon' as 'lazy' })).toThrow(/loading/);
   });
 });

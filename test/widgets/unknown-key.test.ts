@@ -11,6 +11,7 @@ import {
   BadgeWidget,
   CategoryWidget,
   registerLocale,
+  ServiceClient,
   ServiceError,
   type BadgeWidgetOptions,
   type CategoryWidgetOptions,
@@ -71,13 +72,23 @@ describe('a categoryKey the service does not define', () => {
     expect(metadataRequests('categories') - before).toBe(1);
   });
 
-  it('a key near none of them still says there is no such category, naming the one that starts most like it', async () => {
+  it('a key more than one edit away is suggested only when it starts like a defined one; else the defined keys are listed', async () => {
     const baseUrl = server.fault({});
-    const widgets = await Promise.all([category('stakingNominees', { baseUrl }), category('votes', { baseUrl })]);
+    const widgets = await Promise.all([
+      category('stakingNominees', { baseUrl }),
+      category('govern', { baseUrl }),
+      category('votes', { baseUrl }),
+      category('karma', { baseUrl }),
+    ]);
+    const defined = await new ServiceClient({ apiKey: API_KEY, baseUrl: server.url }).getCategoryDefinitions();
+    const listed = `There is no such category. Defined categories: ${defined.categories.map((c) => c.key).join(', ')}.`;
     expect(widgets.map(sentence)).toEqual([
       'There is no such category: did you mean "stakingNominators"?',
-      'There is no such category: did you mean "longevity"?',
+      'There is no such category: did you mean "governance"?',
+      listed,
+      listed,
     ]);
+    expect(listed).toContain('longevity, ');
   });
 
   it('a defined key without a score for the address still reads "no score in this category yet"', async () => {
@@ -106,6 +117,12 @@ describe('a badgeKey the service does not define', () => {
     const widget = await badge('ReferendumVotr', { baseUrl: server.fault({}) });
     expect(stateOf(widget)).toBe('error');
     expect(sentence(widget)).toBe('There is no such badge: did you mean "ReferendumVoter"?');
+  });
+
+  it('a badge key like none of them lists the defined badges', async () => {
+    const widget = await badge('Karma', { baseUrl: server.fault({}) });
+    const defined = await new ServiceClient({ apiKey: API_KEY, baseUrl: server.url }).getBadgeDefinitions();
+    expect(sentence(widget)).toBe(`There is no such badge. Defined badges: ${defined.badges.map((b) => b.key).join(', ')}.`);
   });
 
   it('a defined badge the address has not earned still reads "not earned yet"', async () => {

@@ -7,7 +7,7 @@ import { badgesPlaceholder } from './placeholder';
 import { BADGE_OPTIONS, type BadgeWidgetOptions, type BadgeSettings } from './options';
 import { tierCss, tierOf, type Tier } from '../../tiers';
 import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine } from '../../views/common';
-import { checkKey, meantKey } from '../../unknown-key';
+import { checkKey, definedKeys, meantKey } from '../../unknown-key';
 import clampCss from '../../../../styles/clamp.css?raw';
 import css from '../../../../styles/badge.css?raw';
 
@@ -133,11 +133,14 @@ export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData, 'badg
     ready: (data, s) => ('badge' in data ? one(data.badge, s) : list(data.badges, data.definitions, s)),
     notFound: ({ badgeKey, t }, error) => {
       const meant = meantKey(error);
+      const defined = definedKeys(error);
       return meant
         ? t('There is no such badge: did you mean "$"?', meant)
-        : badgeKey
-          ? t('This address has not earned this badge yet.')
-          : t('There is no badge data for this address yet.');
+        : defined
+          ? t('There is no such badge. Defined badges: $.', defined)
+          : badgeKey
+            ? t('This address has not earned this badge yet.')
+            : t('There is no badge data for this address yet.');
     },
   },
 };
