@@ -12,7 +12,7 @@
  * script a second time through esbuild (and it accepts no option to skip that for one entry).
  * Exits with 1 when an entry is over its budget.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import esbuildPlugin from '@size-limit/esbuild';
 import filePlugin from '@size-limit/file';
@@ -32,7 +32,6 @@ const sizeLimit = /** @type {(plugins: object[], config: { checks: object[] }) =
  */
 
 const root = process.cwd();
-const entries = /** @type {Entry[]} */ (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'))['size-limit']);
 
 /** A budget as package.json writes it ("22.1 kB", "900 B"), in bytes (kB of 1000 B, as size-limit reads it). */
 const bytesOf = (/** @type {string} */ limit) => {
@@ -60,6 +59,25 @@ const measure = async (/** @type {Entry} */ entry, /** @type {'gzip' | 'brotli'}
   const [result] = await sizeLimit(plugins, { checks: [check] });
   return /** @type {number} */ (result?.size);
 };
+
+const budgets = /** @type {Entry[]} */ (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'))['size-limit']);
+
+/**
+ * Every kind folder's script is measured: a kind added without a budget of its own (its folder,
+ * stylesheet and registry line are all it takes) is held to the largest one-kind budget until
+ * package.json gives it one.
+ */
+const kindScripts = readdirSync(resolve(root, 'src/widgets/kinds'), { withFileTypes: true }).flatMap((entry) =>
+  entry.isDirectory() ? [`dist/repkit.${entry.name}.umd.js`] : [],
+);
+const oneKind = budgets.filter((entry) => kindScripts.includes(entry.path));
+const largestOneKind = oneKind.reduce((a, b) => (bytesOf(b.limit) > bytesOf(a.limit) ? b : a)).limit;
+const entries = [
+  ...budgets,
+  ...kindScripts
+    .filter((path) => !oneKind.some((entry) => entry.path == path))
+    .map((path) => ({ name: `${path} (one kind; no budget of its own)`, path, limit: largestOneKind })),
+];
 
 /** @type {Measured[]} */
 const measured = [];

@@ -4,16 +4,12 @@
  * This entry has no side effects: importing it registers nothing and touches no global.
  */
 export { ServiceClient, type RequestOptions, type SignalOrOptions } from './client/service-client';
-export { ServiceError, type ServiceErrorKind } from './client/service-error';
-export { OptionError } from './client/option-error';
+export { RepkitError, ServiceError, OptionError, MountError, isRepkitError, type ServiceErrorKind } from './errors';
 export { DEFAULT_BASE_URL, type ClientOptions } from './client/options';
 export type * from './client/types';
 
 export { createWidget, WIDGET_TYPES } from './widgets/create-widget';
-export { BadgeWidget } from './widgets/kinds/badge/view';
-export { CategoryWidget } from './widgets/kinds/category/view';
-export { ProfileWidget } from './widgets/kinds/profile/view';
-export { ReputationWidget } from './widgets/kinds/reputation/view';
+export * from './widgets/kinds/registry';
 export { displayNameOf, isVerified, socialsOf, type Social } from './rules/profile';
 export { TIER_COLORS, tierOf, type Tier } from './widgets/tiers';
 export { shortAddress } from './render/address';

@@ -7,12 +7,12 @@
  * `document`, `window` or `HTMLElement`, at import or when called.
  */
 import { invalid } from './client/option-error';
-import { ServiceClient } from './client/service-client';
+import { isServiceError, ServiceError } from './errors';
 import { WIDGET_PARTS, ELEMENT_CSS } from './embed/element';
 import { attributeName } from './embed/attributes';
 import { escapeHtml } from './render/html';
 import { ownValue } from './util/values';
-import type { BaseWidgetOptions, CommonSettings } from './widgets/common-options';
+import { clientOf, type BaseWidgetOptions, type CommonSettings } from './widgets/common-options';
 import type { Kind, Localized } from './widgets/descriptor';
 import { wordsFor } from './i18n/locale';
 import { registerShippedLocales } from './i18n/shipped';
@@ -53,6 +53,26 @@ const resolve = (config: WidgetConfig): { kind: AnyKind; settings: CommonSetting
   registerShippedLocales();
   const locale = settings.locale == 'auto' ? 'en' : settings.locale;
   return { kind, settings: { ...settings, ...wordsFor(locale, settings.messages) } };
+};
+
+/** The codes of Node's `fetch` rejection (its `cause`) for a host or port where nothing answers. */
+const NOTHING_LISTENS = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/;
+
+/**
+ * A network failure with no answer at all, told apart as a page tells it (./client/probe): on a
+ * server, `fetch` says why (nothing listens at baseUrl's host and port, or the host is unknown),
+ * so the view says "check baseUrl (host, port)" here too. Kept out of the client: a page's
+ * rejection carries no such code, and the scripts need not carry this.
+ */
+const nothingListens = (error: unknown): unknown => {
+  if (!isServiceError(error) || error.kind != 'network') return error;
+  const code = (error.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  if (typeof code != 'string' || !NOTHING_LISTENS.test(code)) return error;
+  const request = /^GET \S+/.exec(error.message)?.[0] ?? 'GET';
+  return new ServiceError(0, `${request}: could not reach the service: check baseUrl (host, port)`, {
+    kind: 'unreachable',
+    cause: error.cause,
+  });
 };
 
 /** Our own stylesheet text in a `<style>` (with the config's CSP nonce). */
@@ -126,16 +146,17 @@ export function renderToString<C extends WidgetConfig>(config: C, data: WidgetDa
 export async function fetchAndRender(config: WidgetConfig, options: { signal?: AbortSignal } = {}): Promise<string> {
   const { kind, settings } = resolve(config);
   try {
-    const data = await kind.load(new ServiceClient(settings), settings, { signal: options.signal });
+    const data = await kind.load(clientOf(settings), settings, { signal: options.signal });
     const at = Date.now();
     return renderElement(config, kind, settings, 'ready', kind.views.ready(data, settings).markup, { value: data, at });
-  } catch (error) {
+  } catch (thrown) {
+    const error = nothingListens(thrown);
     const view = failureView(describeFailure(error, kind.views.notFound(settings, error), settings), settings).markup;
     return renderElement(config, kind, settings, 'error', view);
   }
 }
 
 export type { WidgetConfig, WidgetType } from './widgets/kinds';
-export { OptionError } from './client/option-error';
+export { RepkitError, ServiceError, OptionError, MountError, isRepkitError } from './errors';
 export { registerLocale } from './i18n/locale';
 export { VERSION } from './version';

@@ -1,4 +1,4 @@
-import type { Failure } from './failure';
+import type { AttemptFailure } from './failure';
 import type { ResolvedClientOptions } from './options';
 import type { Answer, Get } from './transport';
 
@@ -23,14 +23,14 @@ export const BATCH_MAX_PARTS = 50;
 export const BATCH_MAX_URL = 8000;
 
 /** A waiting request: its client's options, URL, time allowed, signal, and how to settle it. */
-type Waiting = [
-  options: ResolvedClientOptions,
-  url: string,
-  timeoutMs: number,
-  signal: AbortSignal,
-  resolve: (answer: Answer) => void,
-  reject: (error: unknown) => void,
-];
+interface Waiting {
+  $options: ResolvedClientOptions;
+  $url: string;
+  $timeoutMs: number;
+  $signal: AbortSignal;
+  $resolve: (answer: Answer) => void;
+  $reject: (error: unknown) => void;
+}
 
 /**
  * What the batcher uses of the code that loads it, passed in rather than imported: this module is
@@ -40,8 +40,10 @@ type Waiting = [
 export interface BatchingNeeds {
   /** One GET on its own (./transport's `get`). */
   get: Get;
-  /** The error a caller's abort rejects with (./service-error's `abortError`). */
+  /** The error a caller's abort rejects with (./abort-error). */
   abortError: (signal: AbortSignal) => unknown;
+  /** What ends an attempt (./failure): the batcher makes some and reads a failed batch's. */
+  AttemptFailure: typeof AttemptFailure;
 }
 
 /**
@@ -55,7 +57,7 @@ export const BATCH_MAX_BYTES = 50_000_000;
  * A sender in the place of `get`: `get` itself for a client with a key, batches for the others.
  * Each call has a queue and a list of proxies that do not batch of its own.
  */
-export const batching = ({ get, abortError }: BatchingNeeds): Get => {
+export const batching = ({ get, abortError, AttemptFailure }: BatchingNeeds): Get => {
   /** Base URLs whose proxy does not batch: their requests go one by one. */
   const single = new Set<string>();
 
@@ -63,8 +65,14 @@ export const batching = ({ get, abortError }: BatchingNeeds): Get => {
   let queue: Waiting[] | undefined;
 
   /** A request on its own, in the time it has left of `timeoutMs` since `started`. */
-  const alone = ([options, url, timeoutMs, signal, resolve, reject]: Waiting, started: number): void => {
-    if (!signal.aborted) get(options, url, Math.max(1, timeoutMs - Date.now() + started), signal).then(resolve, reject);
+  const alone = (waiting: Waiting, started: number): void => {
+    const { $signal: signal } = waiting;
+    if (!signal.aborted) {
+      get(waiting.$options, waiting.$url, Math.max(1, waiting.$timeoutMs - Date.now() + started), signal).then(
+        waiting.$resolve,
+        waiting.$reject,
+      );
+    }
   };
 
   /**
@@ -75,34 +83,36 @@ export const batching = ({ get, abortError }: BatchingNeeds): Get => {
   const sendBatch = async (options: ResolvedClientOptions, parts: Waiting[], url: string): Promise<void> => {
     const started = Date.now();
     let answers: { status: number; headers?: HeadersInit; body?: unknown }[] | undefined;
-    let failure: Failure | undefined;
+    let timedOut = false;
     try {
-      const [status, text] = await get(
+      const { status, text } = await get(
         { ...options, maxResponseBytes: BATCH_MAX_BYTES },
         url,
-        Math.max(...parts.map((p) => p[2])),
+        Math.max(...parts.map((p) => p.$timeoutMs)),
         new AbortController().signal,
       );
       // Not JSON, or JSON without parts, throws or reads undefined: either way, not a batch answer.
       answers = status == 200 ? (JSON.parse(text) as { parts?: typeof answers }).parts : undefined;
     } catch (error) {
-      failure = error as Failure;
+      timedOut = error instanceof AttemptFailure && error.kind == 'timeout';
     }
     if (answers?.length != parts.length) answers = undefined;
     parts.forEach((part, i) => {
       const answer = answers?.[i];
       if (answer) {
-        const limit = part[0].maxResponseBytes;
+        const limit = part.$options.maxResponseBytes;
         // A part without a body reads as `undefined`, which the checks refuse as not JSON.
         const text = String(JSON.stringify(answer.body));
         try {
-          return text.length > limit ? part[5](['too-large', limit]) : part[4]([answer.status, text, new Headers(answer.headers)]);
+          return text.length > limit
+            ? part.$reject(new AttemptFailure('too-large', { detail: limit }))
+            : part.$resolve({ status: answer.status, text, headers: new Headers(answer.headers) });
         } catch {
           // Headers that are not headers: this part is no answer.
-          return part[5](['malformed', 'bad headers']);
+          return part.$reject(new AttemptFailure('malformed', { detail: 'bad headers' }));
         }
       }
-      if (failure?.[0] == 'timeout') return part[5](['timeout', part[2]]);
+      if (timedOut) return part.$reject(new AttemptFailure('timeout', { detail: part.$timeoutMs }));
       // Not a batch answer: this proxy does not batch.
       single.add(options.baseUrl);
       alone(part, started);
@@ -111,19 +121,19 @@ export const batching = ({ get, abortError }: BatchingNeeds): Get => {
 
   /** Sends the requests of the task that ended: to each proxy in batches within the bounds, a lone one as it is. */
   const flush = (): void => {
-    let waiting = queue!.filter((w) => !w[3].aborted);
+    let waiting = (queue ?? []).filter((w) => !w.$signal.aborted);
     queue = undefined;
-    while (waiting.length) {
-      const [options] = waiting[0]!;
+    for (let first = waiting[0]; first; first = waiting[0]) {
+      const options = first.$options;
       const { baseUrl, fetch } = options;
       const parts: Waiting[] = [];
       let url = baseUrl + '/batch';
       for (const w of waiting) {
         // Paths are plain characters and %-escapes (./path): only `%` needs escaping in a query.
-        const next = `${url}${parts.length ? '&' : '?'}r=${w[1].slice(baseUrl.length).replace(/%/g, '%25')}`;
+        const next = `${url}${parts.length ? '&' : '?'}r=${w.$url.slice(baseUrl.length).replace(/%/g, '%25')}`;
         if (
-          w[0].baseUrl == baseUrl &&
-          w[0].fetch == fetch &&
+          w.$options.baseUrl == baseUrl &&
+          w.$options.fetch == fetch &&
           parts.length < BATCH_MAX_PARTS &&
           (!parts.length || next.length <= BATCH_MAX_URL)
         ) {
@@ -133,7 +143,7 @@ export const batching = ({ get, abortError }: BatchingNeeds): Get => {
       }
       waiting = waiting.filter((w) => !parts.includes(w));
       if (parts[1]) void sendBatch(options, parts, url);
-      else alone(parts[0]!, Date.now());
+      else alone(first, Date.now());
     }
   };
 
@@ -152,7 +162,7 @@ export const batching = ({ get, abortError }: BatchingNeeds): Get => {
             queue = [];
             setTimeout(flush);
           }
-          queue.push([options, url, timeoutMs, signal, resolve, reject]);
+          queue.push({ $options: options, $url: url, $timeoutMs: timeoutMs, $signal: signal, $resolve: resolve, $reject: reject });
         });
   return batchedGet;
 };

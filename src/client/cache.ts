@@ -1,29 +1,35 @@
-import { abortError } from './service-error';
+import { abortError } from './abort-error';
 
 /**
  * Results and in-flight requests shared by every client in the page. Keys hold the base URL,
  * the API key and the path, so only clients that would get the same answer share one.
- * Entries are still tuples, written when property names survived minification; a named object with `$` fields (rollup.config.mjs, INTERNAL_PROPERTY, which terser shortens) costs about the same and should replace it.
+ * (`$` fields: rollup.config.mjs shortens them, as this runs in every page bundle.)
  */
 
 /** The most results kept; the least recently used goes first. */
 export const CACHE_LIMIT = 100;
 
-const results = new Map<string, readonly [value: unknown, expires: number]>();
+/** A cached result and when it expires (epoch ms). */
+interface Result {
+  readonly $value: unknown;
+  readonly $expires: number;
+}
+
+const results = new Map<string, Result>();
 
 export const cacheGet = (key: string): unknown => {
   const hit = results.get(key);
   results.delete(key);
-  if (hit && hit[1] > Date.now()) {
+  if (hit && hit.$expires > Date.now()) {
     results.set(key, hit); // re-insert: Map order is the LRU order
-    return hit[0];
+    return hit.$value;
   }
   return undefined;
 };
 
 export const cacheSet = (key: string, value: unknown, ttlMs: number): void => {
   results.delete(key);
-  results.set(key, [value, Date.now() + ttlMs]);
+  results.set(key, { $value: value, $expires: Date.now() + ttlMs });
   for (const oldest of results.keys()) if (results.size > CACHE_LIMIT) results.delete(oldest);
 };
 
@@ -36,7 +42,11 @@ export const cacheClear = (prefix = ''): void => {
 export const cacheSize = (): number => results.size;
 
 /** A shared request, the controller that aborts it, and how many callers still wait for it. */
-type Flight = [promise: Promise<unknown>, controller: AbortController, waiting: number];
+interface Flight {
+  readonly $promise: Promise<unknown>;
+  readonly $controller: AbortController;
+  $waiting: number;
+}
 
 const flights = new Map<string, Flight>();
 
@@ -60,24 +70,24 @@ export const shareRequest = <T>(
   let flight = fresh ? undefined : flights.get(key);
   if (!flight) {
     const controller = new AbortController();
-    const started: Flight = [start(controller.signal), controller, 0];
+    const started: Flight = { $promise: start(controller.signal), $controller: controller, $waiting: 0 };
     const settle = () => land(key, started);
-    started[0].then(settle, settle);
+    started.$promise.then(settle, settle);
     flights.set(key, (flight = started));
   }
   const joined = flight;
-  joined[2]++;
+  joined.$waiting++;
   return new Promise<T>((resolve, reject) => {
     const leave = () => {
       reject(abortError(signal));
-      if (!--joined[2]) {
-        joined[1].abort();
+      if (!--joined.$waiting) {
+        joined.$controller.abort();
         land(key, joined);
       }
     };
     signal?.addEventListener('abort', leave, { once: true });
     // The shared promise is the one `start` returned for this key, so it settles with a T.
-    (joined[0] as Promise<T>).then(resolve, reject).finally(() => signal?.removeEventListener('abort', leave));
+    (joined.$promise as Promise<T>).then(resolve, reject).finally(() => signal?.removeEventListener('abort', leave));
   });
 };
 

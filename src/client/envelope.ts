@@ -8,6 +8,13 @@ import { isRecord, isText, parseJson } from '../util/values';
 export const UPSTREAM_NOT_SERVICE = 'upstream-not-service';
 
 /**
+ * The `code` of a repkit proxy's 503 that stands for the service's spent quota (its
+ * `Retry-After`, which the proxy exposes to pages, says until when): the client takes it as the
+ * quota it is, not as a service in trouble.
+ */
+export const QUOTA_USED_UP = 'quota-used-up';
+
+/**
  * The `data` of a success envelope `{ success: true, data }` (docs/reference.md, "Errors"); otherwise
  * fails the attempt with what the answer stands for: its error status, or a body that is not
  * such an envelope. The service's own words in a failure body are its `message`, else `error`
@@ -24,7 +31,8 @@ export const unwrap = (status: number, text: string): unknown => {
     if (status == 404 && (!record || said == 'Not Found')) fail('not-service');
     // A repkit proxy's word that the same happened to it: its `upstream` is wrong (src/proxy/classify.ts).
     if (record?.code == UPSTREAM_NOT_SERVICE) fail('proxy-upstream');
-    fail(status == 401 || (status == 403 && /key/i.test(said ?? '')) ? 'invalid-key' : 'http', status, saidShort);
+    if (record?.code == QUOTA_USED_UP) fail('quota', { detail: status, said: saidShort });
+    fail(status == 401 || (status == 403 && /key/i.test(said ?? '')) ? 'invalid-key' : 'http', { detail: status, said: saidShort });
   }
   // A failure reported inside a 200 is not an answer a widget can show.
   if (record?.success === false) malformed('the service reported a failure', saidShort);

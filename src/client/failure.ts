@@ -1,76 +1,96 @@
-import { ServiceError, type ServiceErrorKind } from './service-error';
+import { ServiceError, type ServiceErrorKind } from '../errors';
+import type { Message } from '../i18n/messages';
 import { pageOrigin } from '../util/values';
 
-/**
- * What went wrong with one attempt, as data: the transport, the envelope and the response
- * checks throw it (see {@link fail}), the retry policy decides on its kind, never on a sentence,
- * and only {@link serviceError} turns it into words. Still a tuple, written when property names
- * survived minification; a named object with `$` fields (rollup.config.mjs, INTERNAL_PROPERTY, which terser shortens) costs about the same and should replace it.
- * - `detail`: what the words need (the `$` of {@link WORDS}): the status (`http`), the problem
- *   (`malformed`), how far an answer had come (`network`: empty when none began), the time
- *   allowed (`timeout`), the byte limit (`too-large`) or the reset (`quota`, epoch ms);
- * - `said`: the service's own words, which replace the sentence (`http`, `malformed`);
- * - `cause`: the error behind it (a `fetch` rejection), kept as the `ServiceError`'s `cause`.
- */
-export type Failure = readonly [kind: ServiceErrorKind, detail?: unknown, said?: string | 0, cause?: unknown];
+/** What an {@link AttemptFailure} says besides its kind. */
+export interface FailureFacts {
+  /**
+   * What its message needs (see {@link DETAILS}): the status (`http`), the problem
+   * (`malformed`), how far an answer had come (`network`: empty when none began), the time
+   * allowed (`timeout`), the byte limit (`too-large`) or the reset (`quota`, epoch ms).
+   */
+  detail?: string | number;
+  /** The service's own words, which replace the message (`http`, `malformed`). */
+  said?: string;
+  /** The error behind it (a `fetch` rejection), kept as the `ServiceError`'s `cause`. */
+  cause?: unknown;
+}
 
-/** Ends an attempt with a {@link Failure}; the request loop (./request) catches it. */
-export const fail = (...failure: Failure): never => {
-  throw failure;
+/**
+ * Why one attempt failed: the transport, the envelope and the response checks throw it (see
+ * {@link fail}), the retry policy decides on its `kind`, never on a sentence, and only
+ * {@link serviceError} turns it into the `ServiceError` a caller sees. It never reaches a caller
+ * itself. Its fields keep their names in the bundles: the batcher, a chunk of its own in the
+ * script-tag builds, reads and makes them too (./batch).
+ */
+export class AttemptFailure extends Error {
+  declare readonly kind: ServiceErrorKind;
+  declare readonly detail?: string | number;
+  declare readonly said?: string;
+
+  constructor(kind: ServiceErrorKind, facts?: FailureFacts) {
+    super(kind, facts);
+    // The facts' own fields become the failure's (`cause` too, as `Error` sets it).
+    Object.assign(this, { kind }, facts);
+  }
+}
+
+/** Ends an attempt with an {@link AttemptFailure}; the request loop (./request) catches it. */
+export const fail = (kind: ServiceErrorKind, facts?: FailureFacts): never => {
+  throw new AttemptFailure(kind, facts);
 };
 
 /** Ends an attempt on an answer that is not the record it should be: `problem` says how. */
-export const malformed = (problem: string, said?: string): never => fail('malformed', problem, said);
-
-/** True for a thrown {@link Failure}; anything else (an abort, a bug) is not one. */
-export const isFailure = (thrown: unknown): thrown is Failure => Array.isArray(thrown);
+export const malformed = (problem: string, said?: string): never => fail('malformed', { detail: problem, said });
 
 /**
- * What happened, by kind, in one set of words for the developer (the `ServiceError`'s message)
- * and, in English, the visitor (a widget's sentence, {@link sentenceOf}): `@` stands for the
- * page's origin, `$` for the failure's detail, and what follows `|` only the message says.
+ * What a visitor reads of a failure of each kind but `http` and `quota` (whose sentences depend on
+ * the status and the reset time, src/widgets/messages.ts), in English: each is its own key in the
+ * catalogue (src/i18n/messages.ts), so every locale translates it. `$` is the page's origin.
  */
-const WORDS: Readonly<Record<ServiceErrorKind, string>> = {
-  http: 'HTTP $',
-  malformed: 'malformed response|: $',
-  network: 'could not reach the service| (connection failed$)',
-  unreachable: 'could not reach the service: check baseUrl (host, port)',
+export const SENTENCES: { readonly [K in Exclude<ServiceErrorKind, 'http' | 'quota'>]: Message } = {
+  network: 'Could not reach the service.',
+  unreachable: 'Could not reach the service: check baseUrl (host, port).',
   // The browser cannot tell these causes apart (./probe), so the sentence names both, likeliest first.
   refused:
-    'the service refused this page. Most likely the API key does not allow origin@: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey',
-  blocked: 'blocked by CSP: add the service to connect-src',
-  'not-service': 'no service at baseUrl (404): check its path',
-  'proxy-upstream': "the proxy's upstream is not the service (404): check the proxy's upstream option",
-  'invalid-key': 'invalid API key',
-  quota: 'quota used up until $',
-  timeout: 'timed out| after $ ms',
-  'too-large': 'response too large| (over $ bytes)',
-  redirect: 'redirect not followed',
+    'The service refused this page. Most likely the API key does not allow origin$: add it in the developer portal, or use a proxy. Otherwise the key is wrong or missing: check apiKey.',
+  blocked: 'Blocked by CSP: add the service to connect-src.',
+  'not-service': 'No service at baseUrl (404): check its path.',
+  'proxy-upstream': "The proxy's upstream is not the service (404): check the proxy's upstream option.",
+  'invalid-key': 'Invalid API key.',
+  timeout: 'Timed out.',
+  'too-large': 'Response too large.',
+  redirect: 'Redirect not followed.',
+  malformed: 'Malformed response.',
 };
 
-/** The words for `kind` with `detail` in them. */
-const words = (kind: ServiceErrorKind, detail?: unknown): string =>
-  WORDS[kind]
-    .replace('|', '')
-    .replace('@', pageOrigin)
-    .replace('$', () => `${detail}`);
+/** What the developer's message adds to the visitor's sentence, by kind; `detail` as {@link FailureFacts} says. */
+const DETAILS: { readonly [K in ServiceErrorKind]?: (detail?: string | number) => string } = {
+  malformed: (problem) => `: ${problem}`,
+  network: (how) => ` (connection failed${how})`,
+  timeout: (ms) => ` after ${ms} ms`,
+  'too-large': (bytes) => ` (over ${bytes} bytes)`,
+};
 
 /**
- * What a widget says of a failure of `kind` (not `http`), in English: the words without what only
- * the message says, as a sentence, `$` standing for the origin or the detail. It is also the
- * sentence's key in the catalogue (src/i18n/messages.ts lists them), so the English is written once.
+ * The message of a failure, after `GET <url>: `, for the developer: the status, the reset, or
+ * the visitor's sentence as a clause (lower-case start, no full stop) with the page's origin
+ * and the detail in it.
  */
-export const sentenceOf = (kind: ServiceErrorKind): string =>
-  WORDS[kind]
-    .replace(/\|.*/, '')
-    .replace('@', '$')
-    .replace(/^./, (first) => first.toUpperCase()) + '.';
+const message = (kind: ServiceErrorKind, detail?: string | number): string =>
+  kind == 'http'
+    ? `HTTP ${detail}`
+    : kind == 'quota'
+      ? `quota used up until ${new Date(Number(detail)).toISOString()}`
+      : SENTENCES[kind][0].toLowerCase() + SENTENCES[kind].slice(1, -1).replace('$', pageOrigin()) + (DETAILS[kind]?.(detail) ?? '');
 
 /**
  * The one place a client failure becomes a `ServiceError`: `GET <url>: <what happened>`.
  * `status` is the answer's HTTP status, or 0 when none arrived.
  */
-export const serviceError = (url: string, status: number, [kind, detail, said, cause]: Failure): ServiceError => {
-  const at = kind == 'quota' ? (detail as number) : 0;
-  return new ServiceError(status, `GET ${url}: ${said || words(kind, at ? new Date(at).toISOString() : detail)}`, kind, cause, at);
-};
+export const serviceError = (url: string, status: number, { kind, detail, said, cause }: AttemptFailure): ServiceError =>
+  new ServiceError(status, `GET ${url}: ${said || message(kind, detail)}`, {
+    kind,
+    cause,
+    retryAt: kind == 'quota' ? Number(detail) : undefined,
+  });

@@ -1,20 +1,5 @@
+import { OptionError } from '../errors';
 import { meantName } from '../util/option-checks';
-
-/**
- * A configuration mistake: thrown synchronously by `new ServiceClient()`, `createWidget()`,
- * `update()` and `snippet()` before anything is requested. A `TypeError`, so existing
- * `instanceof TypeError` checks keep working; `option` names the option at fault.
- */
-export class OptionError extends TypeError {
-  override readonly name = 'OptionError';
-  /** The option at fault, as the caller wrote it (`baseUrl`, `maxBadges`, ...). */
-  declare readonly option: string; // set in the constructor
-
-  constructor(option: string, message: string) {
-    super(message);
-    this.option = option;
-  }
-}
 
 /** How a rejected value is shown in a message: strings quoted, the rest as text. */
 export const shown = (value: unknown): string => {

@@ -1,3 +1,4 @@
+import { OptionError } from '../errors';
 import { shown } from './option-error';
 
 /**
@@ -17,11 +18,9 @@ export const segmentProblem = (value: unknown): string | undefined => {
   return undefined;
 };
 
-/** One path segment from user input, percent-encoded. @throws TypeError naming `name`. */
+/** One path segment from user input, percent-encoded. @throws OptionError (a `TypeError`) naming `name`. */
 export const segment = (name: string, value: unknown): string => {
   const problem = segmentProblem(value);
-  if (problem) {
-    throw new TypeError(`repkit: ${name} must be ${problem}, got ${shown(value)}`);
-  }
-  return encodeURIComponent(value as string);
+  if (typeof value == 'string' && !problem) return encodeURIComponent(value);
+  throw new OptionError(name, `repkit: ${name} must be ${problem}, got ${shown(value)}`);
 };

@@ -1,4 +1,4 @@
-import type { ServiceErrorKind } from './service-error';
+import type { ServiceErrorKind } from '../errors';
 import type { sleep } from './transport';
 
 /**

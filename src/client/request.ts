@@ -1,5 +1,5 @@
 import { unwrap } from './envelope';
-import { isFailure, serviceError, type Failure } from './failure';
+import { AttemptFailure, serviceError } from './failure';
 import { importProbe } from '../chunks/loaders';
 import { gate, gateKey } from './quota';
 import type { ResolvedClientOptions } from './options';
@@ -7,7 +7,7 @@ import { rateLimitWait } from './rate-limit';
 import { nextDelay } from './retry';
 import { send } from './send';
 import { sleep, type Answer } from './transport';
-import { check, type Validator } from './validate';
+import { check, type Rule } from './validate';
 import { fromWire } from './wire';
 
 /**
@@ -15,7 +15,7 @@ import { fromWire } from './wire';
  * a batch with the page's other requests to the same proxy), retried as
  * ./retry decides within a bound on the whole call (twice `timeoutMs`); then unwraps the
  * envelope (./envelope), adapts what the service sends (./wire) and
- * checks the record (./validate). Each of those steps throws a `Failure` (./failure) to end
+ * checks the record (./validate). Each of those steps throws an `AttemptFailure` (./failure) to end
  * the attempt; a failure that is not retried becomes the call's `ServiceError` there.
  * Nothing is sent while the quota gate (./quota) of this base URL and key is closed: the call
  * then rejects at once (`quota`), and a 429 that says when the quota resets closes it. In a
@@ -25,7 +25,7 @@ import { fromWire } from './wire';
 export const request = async <T>(
   options: ResolvedClientOptions,
   path: string,
-  rule: Validator<T>,
+  rule: Rule<T>,
   signal: AbortSignal,
   key?: string,
 ): Promise<T> => {
@@ -35,28 +35,40 @@ export const request = async <T>(
   for (let tries = 0, networkFailures = 0; ; tries++) {
     let answer: Answer | undefined;
     const opensAt = gate(gateName);
-    if (opensAt) throw serviceError(url, 429, ['quota', opensAt]);
+    if (opensAt) throw serviceError(url, 429, new AttemptFailure('quota', { detail: opensAt }));
     try {
       answer = await send(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
-      const data = unwrap(answer[0], answer[1]);
+      const data = unwrap(answer.status, answer.text);
       fromWire(data, key);
-      if (check(rule, data)) return data;
+      return check(rule, data);
     } catch (thrown) {
-      if (!isFailure(thrown)) throw thrown;
-      let failure: Failure = thrown;
-      const [kind, answered, said] = failure;
-      const status = answer?.[0] ?? 0;
+      if (!(thrown instanceof AttemptFailure)) throw thrown;
+      let failure = thrown;
+      const { kind, detail, said, cause } = failure;
+      const status = answer?.status ?? 0;
       if (kind == 'network') networkFailures++;
-      const serverWait = answer && rateLimitWait(answer[2], answer[1], Date.now());
-      // A 429 that says when the quota resets closes the gate until then.
-      const reset = status == 429 && gate(gateName, Date.now() + (serverWait ?? 0));
-      const wait = nextDelay(kind, status, serverWait, tries, options.retries, networkFailures, deadline - Date.now(), Math.random());
+      const serverWait = answer && rateLimitWait(answer.headers, answer.text, Date.now());
+      // A 429 (or a proxy's word that the quota is spent) that says when it resets closes the gate until then.
+      const reset = (status == 429 || kind == 'quota') && gate(gateName, Date.now() + (serverWait ?? 0));
+      const wait = nextDelay({
+        $kind: kind,
+        $status: status,
+        $serverWaitMs: serverWait,
+        $tries: tries,
+        $retries: options.retries,
+        $networkFailures: networkFailures,
+        $timeLeftMs: deadline - Date.now(),
+        $random: Math.random(),
+      });
       if (wait === undefined) {
-        if (reset) failure = ['quota', reset, said];
-        // No answer at all: in a page, why (the rejection does not say), by the probe's chunk; a
-        // page that cannot load it either is taken to be cut off from the network.
-        else if (kind == 'network' && !answered && globalThis.document && !options.fetch)
-          failure = [
+        if (reset) failure = new AttemptFailure('quota', { detail: reset, said });
+        // A proxy's quota answer whose time this page cannot read is an answer like any other.
+        else if (kind == 'quota') failure = new AttemptFailure('http', { detail: status, said });
+        // No answer at all (a network failure's detail says how far an answer had come): in a
+        // page, why (the rejection does not say), by the probe's chunk; a page that cannot load
+        // it either is taken to be cut off from the network.
+        else if (kind == 'network' && !detail && globalThis.document && !options.fetch)
+          failure = new AttemptFailure(
             await importProbe()
               .then(({ whyUnread }) => whyUnread(url, signal, sleep))
               .catch((error: unknown) => {
@@ -65,10 +77,8 @@ export const request = async <T>(
                 if (signal.aborted) throw error;
                 return 'unreachable' as const;
               }),
-            0,
-            0,
-            failure[3],
-          ];
+            { cause },
+          );
         throw serviceError(url, status, failure);
       }
       await sleep(wait, signal);

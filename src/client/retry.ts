@@ -1,4 +1,4 @@
-import type { ServiceErrorKind } from './service-error';
+import type { ServiceErrorKind } from '../errors';
 
 /**
  * Statuses worth another try: 429 (the quota comes back) and the gateway errors that mean
@@ -18,33 +18,43 @@ const BACKOFF_BASE_MS = 300;
  */
 const NETWORK_RETRIES = 1;
 
+/** What the retry policy knows of a failed attempt and of the call it belongs to. */
+export interface AttemptOutcome {
+  /** What the attempt came to: `http` for an error status, else the failure's kind. */
+  $kind: ServiceErrorKind;
+  /** The HTTP status, or 0 when none arrived. */
+  $status: number;
+  /** The wait the server asked for, in ms, when it said (see ./rate-limit). */
+  $serverWaitMs: number | undefined;
+  /** Retries made so far. */
+  $tries: number;
+  /** Retries allowed (the `retries` option). */
+  $retries: number;
+  /** Network failures so far, this one included. */
+  $networkFailures: number;
+  /** Time left before the call's deadline, in ms. */
+  $timeLeftMs: number;
+  /** A number in [0, 1) for the jitter (`Math.random()`), so that the policy stays pure. */
+  $random: number;
+}
+
 /**
  * The wait before the next attempt, in ms, or undefined to stop and fail. A wait the caller
  * cannot afford (past the deadline, or longer than {@link MAX_WAIT_MS}) also stops: failing
  * at once says more than a widget that seems to hang. Timeouts, redirects, oversized and
  * malformed answers are never retried: a second try would take as long or get the same.
- * (Plain parameters rather than one object: this runs in every page bundle, and property
- * names survive minification.)
- *
- * @param kind what the attempt came to: `http` for an error status, else the failure's kind
- * @param status the HTTP status, or 0 when none arrived
- * @param serverWaitMs the wait the server asked for, in ms, when it said (see ./rate-limit)
- * @param tries retries made so far
- * @param retries retries allowed (the `retries` option)
- * @param networkFailures network failures so far, this one included
- * @param timeLeftMs time left before the call's deadline, in ms
- * @param random a number in [0, 1) for the jitter (`Math.random()`), so that the policy stays pure
+ * (`$` fields: rollup.config.mjs shortens them, as this runs in every page bundle.)
  */
-export const nextDelay = (
-  kind: ServiceErrorKind,
-  status: number,
-  serverWaitMs: number | undefined,
-  tries: number,
-  retries: number,
-  networkFailures: number,
-  timeLeftMs: number,
-  random: number,
-): number | undefined => {
+export const nextDelay = ({
+  $kind: kind,
+  $status: status,
+  $serverWaitMs: serverWaitMs,
+  $tries: tries,
+  $retries: retries,
+  $networkFailures: networkFailures,
+  $timeLeftMs: timeLeftMs,
+  $random: random,
+}: AttemptOutcome): number | undefined => {
   // Exponential backoff with jitter, so that widgets that failed together do not retry together.
   const backoff = Math.min(MAX_WAIT_MS, BACKOFF_BASE_MS * 2 ** tries) * (0.5 + random / 2);
   const wait =

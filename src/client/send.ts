@@ -1,5 +1,6 @@
 import { importBatch } from '../chunks/loaders';
-import { abortError } from './service-error';
+import { abortError } from './abort-error';
+import { AttemptFailure } from './failure';
 import { get, type Get } from './transport';
 
 /** The sender of keyless requests: the batcher, loaded by the first of them (or `get`, when it cannot load). */
@@ -18,5 +19,5 @@ export const send: Get = (options, url, timeoutMs, signal) =>
     ? get(options, url, timeoutMs, signal)
     : // `.catch` after the call: a file that loads but is not the batcher counts as one that cannot load.
       (sender ??= importBatch()
-        .then(({ batching }) => batching({ get, abortError }))
+        .then(({ batching }) => batching({ get, abortError, AttemptFailure }))
         .catch(() => get)).then((batched) => batched(options, url, timeoutMs, signal));

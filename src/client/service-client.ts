@@ -2,7 +2,7 @@ import { cacheClear, cacheGet, cacheSet, shareRequest } from './cache';
 import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } from './options';
 import { segment } from './path';
 import { request } from './request';
-import { abortError } from './service-error';
+import { abortError } from './abort-error';
 import type {
   BadgeDefinitions,
   CategoryDefinitions,
@@ -25,9 +25,22 @@ export interface RequestOptions {
 /** What the last parameter of every operation accepts. */
 export type SignalOrOptions = AbortSignal | RequestOptions;
 
-/** `root/address`, or `root/address/key` for one record; each part is checked and encoded. */
-const recordPath = (root: 'scores' | 'badges' | 'profiles', address: string, keyName?: string, key?: string): string =>
-  `${root}/${segment('address', address)}` + (keyName ? `/${segment(keyName, key)}` : '');
+/**
+ * Options resolved and checked before the client is made (a widget's settings), by the token
+ * {@link clientOn} passes for them: such a client checks neither its options nor its arguments
+ * again.
+ */
+const resolvedByToken = new WeakMap<ClientOptions, ResolvedClientOptions>();
+
+/**
+ * A client on options already resolved and checked, with the addresses and keys it is asked for
+ * checked too (a widget's settings, by its option table): nothing is checked twice.
+ */
+export const clientOn = (resolved: ResolvedClientOptions): ServiceClient => {
+  const token: ClientOptions = {};
+  resolvedByToken.set(token, resolved);
+  return new ServiceClient(token);
+};
 
 /**
  * A typed, read-only client for the reputation service.
@@ -44,10 +57,14 @@ export class ServiceClient {
   readonly #options: ResolvedClientOptions;
   /** What starts the keys of this client's cached results: the base URL and the API key. */
   readonly #cachePrefix: string;
+  /** Made by {@link clientOn}: its arguments were checked as settings. */
+  readonly #checked: boolean;
 
-  /** @throws TypeError when `apiKey` is missing or an option has the wrong type. */
+  /** @throws OptionError (a `TypeError`) when `apiKey` is missing or an option has the wrong type. */
   constructor(options: ClientOptions) {
-    const resolved = (this.#options = resolveClientOptions(options));
+    const trusted = resolvedByToken.get(options);
+    const resolved = (this.#options = trusted ?? resolveClientOptions(options));
+    this.#checked = !!trusted;
     this.#cachePrefix = `${resolved.baseUrl}\n${resolved.apiKey ?? ''}\n`;
   }
 
@@ -61,18 +78,18 @@ export class ServiceClient {
    * while the service computes it. 400: not a valid address.
    */
   async getScores(address: string, signal?: SignalOrOptions): Promise<UserScores> {
-    return this.#get(recordPath('scores', address), check.userScores, signal);
+    return this.#get(this.#path('scores', address), check.userScores, signal);
   }
 
   /** One category's score with its definition and reasons. */
   async getCategoryScore(address: string, categoryKey: string, signal?: SignalOrOptions): Promise<SpecificCategoryScore> {
-    const path = recordPath('scores', address, 'categoryKey', categoryKey);
+    const path = this.#path('scores', address, 'categoryKey', categoryKey);
     return this.#get(path, check.specificCategoryScore, signal, categoryKey);
   }
 
   /** Profile with identities and social links. 404: no profile set up. */
   async getProfile(address: string, signal?: SignalOrOptions): Promise<UserProfile> {
-    return this.#get(recordPath('profiles', address), check.userProfile, signal);
+    return this.#get(this.#path('profiles', address), check.userProfile, signal);
   }
 
   /**
@@ -80,12 +97,12 @@ export class ServiceClient {
    * request (a computed record's date within 10 s of the answer) is left out: it is unknown.
    */
   async getBadges(address: string, signal?: SignalOrOptions): Promise<UserBadges> {
-    return this.#get(recordPath('badges', address), check.userBadges, signal);
+    return this.#get(this.#path('badges', address), check.userBadges, signal);
   }
 
   /** One badge with its full definition. 404: not earned, or no such badge (some servers answer `badge: null` instead). */
   async getBadge(address: string, badgeKey: string, signal?: SignalOrOptions): Promise<SpecificUserBadge> {
-    const path = recordPath('badges', address, 'badgeKey', badgeKey);
+    const path = this.#path('badges', address, 'badgeKey', badgeKey);
     return this.#get(path, check.specificUserBadge, signal, badgeKey);
   }
 
@@ -105,10 +122,20 @@ export class ServiceClient {
   }
 
   /**
+   * `root/address`, or `root/address/key` for one record; each part is percent-encoded, and
+   * checked unless the settings it came from were (./path).
+   * @throws OptionError naming the part that cannot be a path segment.
+   */
+  #path(root: 'scores' | 'badges' | 'profiles', address: string, keyName?: string, key?: string): string {
+    const part = (name: string, value: unknown) => (this.#checked ? encodeURIComponent(`${value}`) : segment(name, value));
+    return `${root}/${part('address', address)}` + (keyName ? `/${part(keyName, key)}` : '');
+  }
+
+  /**
    * One operation's record, from the cache, a request under way or a new one. Called from the
    * `async` operations, so what it throws (a caller's abort) rejects their promise.
    */
-  #get<T>(path: string, rule: check.Validator<T>, signalOrOptions?: SignalOrOptions, asked?: string): T | Promise<T> {
+  #get<T>(path: string, rule: check.Rule<T>, signalOrOptions?: SignalOrOptions, asked?: string): T | Promise<T> {
     const { signal, fresh }: RequestOptions =
       signalOrOptions && 'aborted' in signalOrOptions ? { signal: signalOrOptions } : (signalOrOptions ?? {});
     if (signal?.aborted) throw abortError(signal);

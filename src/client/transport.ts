@@ -1,10 +1,14 @@
 import { deadline } from './deadline';
-import { fail, isFailure } from './failure';
+import { AttemptFailure, fail } from './failure';
 import type { ResolvedClientOptions } from './options';
-import { abortError } from './service-error';
+import { abortError } from './abort-error';
 
 /** An HTTP answer, read whole: any status but a redirect. */
-export type Answer = readonly [status: number, text: string, headers: Headers];
+export interface Answer {
+  readonly status: number;
+  readonly text: string;
+  readonly headers: Headers;
+}
 
 /**
  * Waits `ms`; rejects with the caller's abort reason as soon as `signal` aborts. Timers hold
@@ -32,7 +36,7 @@ export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
  * closed stream in some fetch implementations.
  */
 const readBody = async (response: Response, limit: number): Promise<string> => {
-  const tooLarge = () => fail('too-large', limit);
+  const tooLarge = () => fail('too-large', { detail: limit });
   if (Number(response.headers.get('content-length')) > limit) tooLarge();
   const reader = response.body?.getReader();
   if (!reader) {
@@ -78,11 +82,13 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
     });
     const { status } = response;
     if (response.type == 'opaqueredirect' || (status > 299 && status < 400)) fail('redirect');
-    return [status, await readBody(response, options.maxResponseBytes), response.headers];
+    return { status, text: await readBody(response, options.maxResponseBytes), headers: response.headers };
   } catch (error) {
     if (signal.aborted) throw abortError(signal);
-    if (isFailure(error)) throw error;
-    return fail(timedOut ? 'timeout' : 'network', timedOut ? timeoutMs : response ? ' before the response was complete' : '', 0, error);
+    if (error instanceof AttemptFailure) throw error;
+    return timedOut
+      ? fail('timeout', { detail: timeoutMs, cause: error })
+      : fail('network', { detail: response ? ' before the response was complete' : '', cause: error });
   } finally {
     clear();
     signal.removeEventListener('abort', cancel);

@@ -1,4 +1,5 @@
-import { OptionError, refuseNearMiss } from '../client/option-error';
+import { refuseNearMiss } from '../client/option-error';
+import { OptionError } from '../errors';
 import type { OptionTable } from '../widgets/option-types';
 import { ownValue } from '../util/values';
 
@@ -14,7 +15,7 @@ export const attributeName = (option: string): string => option.replace(/[A-Z]/g
 const optionName = (attribute: string): string => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Every option of `table` an attribute can set. */
-export const attributeOptions = (table: OptionTable): string[] => Object.keys(table).filter((name) => table[name]!.parse);
+export const attributeOptions = (table: OptionTable): string[] => Object.keys(table).filter((name) => table[name].parse);
 
 /**
  * Reads the options of `table` that an element's attributes carry. `prefix` is `data-` for

@@ -1,5 +1,6 @@
 import { ALL_KINDS } from '../widgets/create-widget';
-import type { AnyWidget } from '../widgets/kinds';
+import { WIDGET_CLASSES, type AnyWidget } from '../widgets/kinds';
+import { COMMON_PARTS } from '../widgets/views/parts';
 import { seeds } from '../widgets/storage';
 import { adoptStyles } from '../widgets/styles';
 import { attributeName, attributeOptions } from './attributes';
@@ -8,44 +9,13 @@ import { stateOf, sync, unmount, type AttributeSource } from './mount';
 const ELEMENT: AttributeSource = { $prefix: '', $typeAttribute: 'type', $kinds: ALL_KINDS };
 
 /**
- * The `part`s a widget's view names (docs/theming.md, "Theming"). The widget's host sits inside the
- * element's shadow root, so they are forwarded with `exportparts` to stay reachable from the
- * page as `repkit-widget::part(score)`.
+ * The `part`s a widget's view names: the common ones and every kind's. The widget's host sits
+ * inside the element's shadow root, so they are forwarded with `exportparts` to stay reachable
+ * from the page as `repkit-widget::part(score)`.
  */
-export const WIDGET_PARTS: readonly string[] = [
-  'widget',
-  'total',
-  'score',
-  'categories',
-  'category',
-  'meta',
-  'empty',
-  'more',
-  'slow',
-  'stale',
-  'badges',
-  'badge',
-  'medal',
-  'ladder',
-  'avatar',
-  'name',
-  'verified',
-  'copy',
-  'bio',
-  'socials',
-  'identities',
-  'identity',
-  'nfts',
-  'title',
-  'description',
-  'reasons',
-  'reason',
-  'reason-text',
-  'advice',
-  'error',
-  'retry',
-  'stale',
-];
+export const WIDGET_PARTS: readonly string[] = /* @__PURE__ */ (() => [
+  ...new Set([...COMMON_PARTS, ...WIDGET_CLASSES.flatMap(({ kind }) => kind.parts)]),
+])();
 
 /** The element's own style (its shadow root's first sheet). */
 export const ELEMENT_CSS = ':host{display:block}:host([hidden]){display:none}';

@@ -1,7 +1,6 @@
 import type { AnyWidget } from '../widgets/kinds';
 import { mountFailure } from '../widgets/failure-host';
 import { createFrom, type KindSet } from '../widgets/kind-set';
-import type { WidgetConfig } from '../widgets/types';
 import { forAttribute, readOptions } from './attributes';
 
 /** What repkit keeps for one embedded widget: the options it read, and what it mounted. */
@@ -98,7 +97,7 @@ export const sync = (element: Element, source: AttributeSource, container: Eleme
     if (unreadable) throw unreadable;
     const type = options.type;
     if (typeof type == 'string' && !Object.hasOwn(kinds.$byType, type)) next.missing = type;
-    next.widget = createFrom(kinds, options as unknown as WidgetConfig).mount(container);
+    next.widget = createFrom(kinds, options).mount(container);
   } catch (error) {
     next.failure = mountFailure(container, forAttribute(error, prefix, typeAttribute), options.nonce as string | undefined);
   }

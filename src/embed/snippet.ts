@@ -27,10 +27,10 @@ export const snippet = (config: WidgetConfig, options: SnippetOptions): string =
   // is pasted into, not where snippet() runs (often a server): check it as on some page's origin.
   const path = typeof config.baseUrl == 'string' && /^\/(?!\/)/.test(config.baseUrl);
   createWidget(path ? { ...config, baseUrl: `https://page.invalid${config.baseUrl}` } : config);
-  const table = ALL_KINDS.$byType[config.type]!.kind.options;
+  const table = ALL_KINDS.$byType[config.type].kind.options;
   const attributes: Html[] = [];
-  for (const name of Object.keys(config)) {
-    const value = (config as unknown as Record<string, unknown>)[name];
+  const entries: [string, unknown][] = Object.entries(config);
+  for (const [name, value] of entries) {
     if (name == 'type' || value === undefined) continue;
     const option = ownValue(table, name) ?? invalid(name, `an option of the ${config.type} widget`, name);
     // `messages` is an object: its attribute is JSON, as the snippet reads it.

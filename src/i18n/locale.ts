@@ -33,7 +33,7 @@ const ENGLISH_ONE: Partial<Record<PluralMessage, string>> = { points: 'point', '
  */
 export const registerLocale = (tag: string, catalogue: Catalogue): void => {
   const key = tag.toLowerCase();
-  const language = key.split('-')[0]!;
+  const language = key.split('-')[0];
   LOCALES[language] ??= catalogue;
   LOCALES[key] = catalogue;
   for (const ref of REDRAWS) ref.deref()?.(language);
@@ -75,7 +75,7 @@ export const markLanguage = (view: HTMLElement, { locale, dir }: Words): void =>
  */
 export const wordsFor = (locale: string, overrides?: Catalogue): Words => {
   const tag = locale.toLowerCase();
-  const catalogue: Catalogue = { ...(LOCALES[tag] ?? LOCALES[tag.split('-')[0]!]), ...overrides };
+  const catalogue: Catalogue = { ...(LOCALES[tag] ?? LOCALES[tag.split('-')[0]]), ...overrides };
   return {
     locale,
     dir: catalogue.dir,

@@ -39,7 +39,7 @@ export interface Messages {
   /** HTTP 400: the address is not one the service takes. */
   'This is not a valid address.': string;
   /** HTTP 403 from a proxy: `$` is the page's origin, in brackets after a space, or nothing. */
-  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.": string;
+  "Origin$ not allowed: add it to the proxy's allowOrigins.": string;
   /** HTTP 429 without a reset time. */
   'The service is busy (rate limited).': string;
   /** HTTP 5xx. */
@@ -208,6 +208,12 @@ export interface Messages {
   '$ NFTs': Plural;
   /** When the address has no profile. */
   'No profile set up yet.': string;
+
+  // Annotate (repkit/annotate): the chip after an address and the card it opens
+  /** The chip's accessible name: the first `$` is the total score, the second its tier's name ("Gold"), both in this order. */
+  'Reputation $, $ tier': string;
+  /** The card's accessible name: `$` is the shortened address. */
+  'Reputation of $': string;
 
   // The proxy's SVG badges: images for READMEs, a label and a value in a few words (lower case where the language has it)
   /** The label of the proxy's SVG reputation badge. */

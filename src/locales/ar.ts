@@ -14,8 +14,7 @@ const messages: Locale = {
   'This widget could not be shown.': 'تعذّر عرض هذه الأداة.',
   'This widget is set up wrongly: $.': 'إعداد هذه الأداة غير صحيح: $.',
   'This is not a valid address.': 'هذا العنوان غير صالح.',
-  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.":
-    'المصدر$ غير مسموح به: أضِفه إلى allowOrigins في الوكيل أو إلى مصادر مفتاح API.',
+  "Origin$ not allowed: add it to the proxy's allowOrigins.": 'المصدر$ غير مسموح به: أضِفه إلى allowOrigins في الوكيل.',
   'The service is busy (rate limited).': 'الخدمة مشغولة (تم تجاوز حد الطلبات).',
   'The service is having trouble.': 'تواجه الخدمة مشكلة.',
   'The service did not accept this request.': 'لم تقبل الخدمة هذا الطلب.',
@@ -102,6 +101,8 @@ const messages: Locale = {
   'registrar $': 'المسجِّل $',
   '$ NFTs': { zero: 'رموز NFT: $', one: 'رموز NFT: $', two: 'رموز NFT: $', few: 'رموز NFT: $', many: 'رموز NFT: $', other: 'رموز NFT: $' },
   'No profile set up yet.': 'لم يُنشأ ملف شخصي بعد.',
+  'Reputation $, $ tier': 'السمعة $، الفئة $',
+  'Reputation of $': 'سمعة $',
   reputation: 'السمعة',
   badges: 'الشارات',
   none: 'لا شيء',

@@ -13,8 +13,7 @@ const messages: Locale = {
   'This widget could not be shown.': 'Dieses Widget kann nicht angezeigt werden.',
   'This widget is set up wrongly: $.': 'Dieses Widget ist falsch eingerichtet: $.',
   'This is not a valid address.': 'Das ist keine gültige Adresse.',
-  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.":
-    'Origin$ nicht zugelassen: Tragen Sie ihn in allowOrigins des Proxys oder bei den Origins des API-Schlüssels ein.',
+  "Origin$ not allowed: add it to the proxy's allowOrigins.": 'Origin$ nicht zugelassen: Tragen Sie ihn in allowOrigins des Proxys ein.',
   'The service is busy (rate limited).': 'Der Dienst ist ausgelastet (Ratenlimit).',
   'The service is having trouble.': 'Beim Dienst ist ein Problem aufgetreten.',
   'The service did not accept this request.': 'Der Dienst hat diese Anfrage abgelehnt.',
@@ -94,6 +93,8 @@ const messages: Locale = {
   'registrar $': 'Registrar $',
   '$ NFTs': { one: '$ NFT', other: '$ NFTs' },
   'No profile set up yet.': 'Noch kein Profil eingerichtet.',
+  'Reputation $, $ tier': 'Reputation $, Stufe $',
+  'Reputation of $': 'Reputation von $',
   reputation: 'Reputation',
   badges: 'Abzeichen',
   none: 'keine',

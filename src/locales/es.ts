@@ -13,8 +13,7 @@ const messages: Locale = {
   'This widget could not be shown.': 'No se pudo mostrar este widget.',
   'This widget is set up wrongly: $.': 'Este widget está mal configurado: $.',
   'This is not a valid address.': 'Esta dirección no es válida.',
-  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.":
-    'Origen$ no permitido: añádelo a allowOrigins del proxy o a los orígenes de la clave de API.',
+  "Origin$ not allowed: add it to the proxy's allowOrigins.": 'Origen$ no permitido: añádelo a allowOrigins del proxy.',
   'The service is busy (rate limited).': 'El servicio está saturado (límite de solicitudes).',
   'The service is having trouble.': 'El servicio tiene problemas.',
   'The service did not accept this request.': 'El servicio no aceptó esta solicitud.',
@@ -94,6 +93,8 @@ const messages: Locale = {
   'registrar $': 'registrador $',
   '$ NFTs': { one: '$ NFT', many: '$ NFT', other: '$ NFT' },
   'No profile set up yet.': 'Aún no hay ningún perfil configurado.',
+  'Reputation $, $ tier': 'Reputación $, nivel $',
+  'Reputation of $': 'Reputación de $',
   reputation: 'reputación',
   badges: 'insignias',
   none: 'ninguna',

@@ -13,8 +13,7 @@ const messages: Locale = {
   'This widget could not be shown.': 'Impossible d’afficher ce widget.',
   'This widget is set up wrongly: $.': 'Ce widget est mal configuré\u00a0: $.',
   'This is not a valid address.': 'Cette adresse n’est pas valide.',
-  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.":
-    'Origine$ non autorisée\u00a0: ajoutez-la à allowOrigins du proxy ou aux origines de la clé d’API.',
+  "Origin$ not allowed: add it to the proxy's allowOrigins.": 'Origine$ non autorisée\u00a0: ajoutez-la à allowOrigins du proxy.',
   'The service is busy (rate limited).': 'Le service est surchargé (limite de requêtes atteinte).',
   'The service is having trouble.': 'Le service rencontre des difficultés.',
   'The service did not accept this request.': 'Le service a refusé cette requête.',
@@ -94,6 +93,8 @@ const messages: Locale = {
   'registrar $': 'registraire $',
   '$ NFTs': { one: '$ NFT', many: '$ NFT', other: '$ NFT' },
   'No profile set up yet.': 'Aucun profil configuré pour l’instant.',
+  'Reputation $, $ tier': 'Réputation $, niveau $',
+  'Reputation of $': 'Réputation de $',
   reputation: 'réputation',
   badges: 'badges',
   none: 'aucun',

@@ -14,8 +14,7 @@ const messages: Locale = {
   'This widget could not be shown.': 'לא ניתן להציג את הווידג׳ט הזה.',
   'This widget is set up wrongly: $.': 'הווידג׳ט הזה לא מוגדר נכון: $.',
   'This is not a valid address.': 'זו אינה כתובת תקינה.',
-  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.":
-    'המקור$ אינו מורשה: יש להוסיף אותו ל-allowOrigins של ה-proxy או למקורות של מפתח ה-API.',
+  "Origin$ not allowed: add it to the proxy's allowOrigins.": 'המקור$ אינו מורשה: יש להוסיף אותו ל-allowOrigins של ה-proxy.',
   'The service is busy (rate limited).': 'השירות עמוס (הגבלת קצב).',
   'The service is having trouble.': 'יש תקלה בשירות.',
   'The service did not accept this request.': 'השירות לא קיבל את הבקשה.',
@@ -95,6 +94,8 @@ const messages: Locale = {
   'registrar $': 'רשם $',
   '$ NFTs': { one: '$ NFT', two: '$ NFT', other: '$ NFT' },
   'No profile set up yet.': 'עדיין לא הוגדר פרופיל.',
+  'Reputation $, $ tier': 'מוניטין $, דרגה $',
+  'Reputation of $': 'המוניטין של $',
   reputation: 'מוניטין',
   badges: 'תגים',
   none: 'אין',

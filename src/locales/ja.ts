@@ -13,8 +13,7 @@ const messages: Locale = {
   'This widget could not be shown.': 'このウィジェットを表示できませんでした。',
   'This widget is set up wrongly: $.': 'このウィジェットの設定に誤りがあります: $。',
   'This is not a valid address.': '有効なアドレスではありません。',
-  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.":
-    'オリジン$は許可されていません。プロキシの allowOrigins か、API キーのオリジンに追加してください。',
+  "Origin$ not allowed: add it to the proxy's allowOrigins.": 'オリジン$は許可されていません。プロキシの allowOrigins に追加してください。',
   'The service is busy (rate limited).': 'サービスが混み合っています（レート制限）。',
   'The service is having trouble.': 'サービスで問題が発生しています。',
   'The service did not accept this request.': 'サービスがこのリクエストを受け付けませんでした。',
@@ -95,6 +94,8 @@ const messages: Locale = {
   'registrar $': 'レジストラ $',
   '$ NFTs': { other: 'NFT $ 点' },
   'No profile set up yet.': 'プロフィールはまだ設定されていません。',
+  'Reputation $, $ tier': 'レピュテーション $、$ ティア',
+  'Reputation of $': '$ のレピュテーション',
   reputation: 'レピュテーション',
   badges: 'バッジ',
   none: 'なし',

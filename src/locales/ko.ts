@@ -13,8 +13,7 @@ const messages: Locale = {
   'This widget could not be shown.': '이 위젯을 표시할 수 없습니다.',
   'This widget is set up wrongly: $.': '위젯 설정이 잘못되었습니다: $.',
   'This is not a valid address.': '유효한 주소가 아닙니다.',
-  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.":
-    '출처$가 허용되지 않았습니다. 프록시의 allowOrigins나 API 키의 출처에 추가하세요.',
+  "Origin$ not allowed: add it to the proxy's allowOrigins.": '출처$가 허용되지 않았습니다. 프록시의 allowOrigins에 추가하세요.',
   'The service is busy (rate limited).': '서비스가 혼잡합니다(요청 한도 초과).',
   'The service is having trouble.': '서비스에 문제가 발생했습니다.',
   'The service did not accept this request.': '서비스가 이 요청을 거부했습니다.',
@@ -94,6 +93,8 @@ const messages: Locale = {
   'registrar $': '등록기관 $',
   '$ NFTs': { other: 'NFT $개' },
   'No profile set up yet.': '아직 설정된 프로필이 없습니다.',
+  'Reputation $, $ tier': '평판 $, $ 등급',
+  'Reputation of $': '$의 평판',
   reputation: '평판',
   badges: '배지',
   none: '없음',

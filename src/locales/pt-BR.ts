@@ -13,8 +13,7 @@ const messages: Locale = {
   'This widget could not be shown.': 'Não foi possível exibir este widget.',
   'This widget is set up wrongly: $.': 'Este widget está configurado incorretamente: $.',
   'This is not a valid address.': 'Este endereço não é válido.',
-  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.":
-    'Origem$ não permitida: adicione-a ao allowOrigins do proxy ou às origens da chave de API.',
+  "Origin$ not allowed: add it to the proxy's allowOrigins.": 'Origem$ não permitida: adicione-a ao allowOrigins do proxy.',
   'The service is busy (rate limited).': 'O serviço está sobrecarregado (limite de requisições).',
   'The service is having trouble.': 'O serviço está com problemas.',
   'The service did not accept this request.': 'O serviço não aceitou esta requisição.',
@@ -94,6 +93,8 @@ const messages: Locale = {
   'registrar $': 'registrador $',
   '$ NFTs': { one: '$ NFT', many: '$ NFTs', other: '$ NFTs' },
   'No profile set up yet.': 'Nenhum perfil configurado ainda.',
+  'Reputation $, $ tier': 'Reputação $, nível $',
+  'Reputation of $': 'Reputação de $',
   reputation: 'reputação',
   badges: 'emblemas',
   none: 'nenhum',

@@ -13,8 +13,7 @@ const messages: Locale = {
   'This widget could not be shown.': '无法显示此组件。',
   'This widget is set up wrongly: $.': '此组件配置有误：$。',
   'This is not a valid address.': '这不是有效的地址。',
-  "Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.":
-    '来源$未获允许：请将其添加到代理的 allowOrigins 或 API 密钥的来源中。',
+  "Origin$ not allowed: add it to the proxy's allowOrigins.": '来源$未获允许：请将其添加到代理的 allowOrigins 中。',
   'The service is busy (rate limited).': '服务繁忙（已限流）。',
   'The service is having trouble.': '服务出现故障。',
   'The service did not accept this request.': '服务未接受此请求。',
@@ -94,6 +93,8 @@ const messages: Locale = {
   'registrar $': '注册商 $',
   '$ NFTs': { other: '$ 个 NFT' },
   'No profile set up yet.': '尚未设置个人资料。',
+  'Reputation $, $ tier': '声誉 $，$ 等级',
+  'Reputation of $': '$ 的声誉',
   reputation: '声誉',
   badges: '徽章',
   none: '无',

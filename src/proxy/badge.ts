@@ -1,4 +1,4 @@
-import { check, type Validator } from '../client/validate';
+import { check, type Rule } from '../client/validate';
 import { canonicalLocale } from '../render/format';
 import { isRecord, parseJson } from '../util/values';
 import type { SvgOptions } from './svg';
@@ -50,14 +50,14 @@ export const svgOptionsOf = (query: URLSearchParams): SvgOptions => {
  * The record in a cached 200 answer, checked as the client checks it (so the badge draws what
  * a widget would), or undefined for anything else.
  */
-export const recordOf = <T>(answer: CachedAnswer, rule: Validator<T>): T | undefined => {
+export const recordOf = <T>(answer: CachedAnswer, rule: Rule<T>): T | undefined => {
   if (answer.status != 200) return undefined;
   const envelope = parseJson(answer.body);
   const data: unknown = isRecord(envelope) ? envelope.data : undefined;
   try {
-    return check(rule, data) ? data : undefined;
+    return check(rule, data);
   } catch {
-    // check() throws the client's failure tuple at the first field that is wrong.
+    // check() throws the client's failure at the first field that is wrong.
     return undefined;
   }
 };

@@ -38,8 +38,8 @@ export const clientKeyOf = (address: string): string => {
     .toLowerCase()
     .replace(/^\[|\]$/g, '');
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(trimmed);
-  if (mapped) return mapped[1]!;
-  const groups = trimmed.includes(':') ? ipv6Groups(trimmed.split('%')[0]!) : undefined;
+  if (mapped) return mapped[1];
+  const groups = trimmed.includes(':') ? ipv6Groups(trimmed.split('%')[0]) : undefined;
   return groups
     ? `${groups
         .slice(0, 4)

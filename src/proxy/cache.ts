@@ -13,6 +13,7 @@ export interface MemoryCacheOptions {
 export interface MemoryCache extends ProxyCache {
   get(key: string): CachedAnswer | undefined;
   set(key: string, answer: CachedAnswer): void;
+  delete(key: string): void;
   /** Answers held now. */
   readonly size: number;
   /** Body characters held now. */
@@ -68,6 +69,9 @@ export function memoryCache(options: MemoryCacheOptions = {}): MemoryCache {
         drop(oldest);
       }
     },
+    delete(key) {
+      drop(key);
+    },
     get size() {
       return entries.size;
     },
@@ -114,6 +118,9 @@ export const platformCache = (cache: Cache, base: string): ProxyCache => ({
     if (status === undefined || storedAt === undefined || freshUntil === undefined || keepUntil === undefined) return undefined;
     if (Date.now() >= keepUntil) return undefined;
     return { status, body: await response.text(), storedAt, freshUntil, keepUntil };
+  },
+  async delete(key) {
+    await cache.delete(new Request(`${base}/${key}`));
   },
   async set(key, answer) {
     const keepSeconds = Math.ceil((answer.keepUntil - Date.now()) / 1000);

@@ -1,7 +1,8 @@
-import { UPSTREAM_NOT_SERVICE } from '../client/envelope';
+import { QUOTA_USED_UP, UPSTREAM_NOT_SERVICE } from '../client/envelope';
 import { rateLimitWait } from '../client/rate-limit';
 import { secondsUntil } from './tiers';
 import { parseJson } from '../util/values';
+import { redact } from './redact';
 import type { ProxyEvent } from './types';
 import type { UpstreamResult } from './upstream';
 
@@ -39,7 +40,7 @@ const MAX_RETRY_AFTER_S = 86400;
 export const messageBody = (message: string): string => JSON.stringify({ message });
 
 /** Whether a 200 body is the service's success envelope `{ success: true, data: {...} }`. */
-const isEnvelope = (text: string): boolean => {
+export const isEnvelope = (text: string): boolean => {
   const v = parseJson(text);
   return !!v && typeof v == 'object' && 'success' in v && v.success === true && 'data' in v && !!v.data && typeof v.data == 'object';
 };
@@ -64,7 +65,11 @@ export const quotaFailure = (quotaResetAt: number, now: number): Failure => {
   const retryAfter = Math.min(MAX_RETRY_AFTER_S, Math.max(1, secondsUntil(quotaResetAt, now)));
   return {
     status: 503,
-    body: messageBody(`The reputation service's request quota is used up; try again in ${retryAfter} s`),
+    // The code tells a repkit client this is the quota, not a service in trouble (src/client/envelope.ts).
+    body: JSON.stringify({
+      message: `The reputation service's request quota is used up; try again in ${retryAfter} s`,
+      code: QUOTA_USED_UP,
+    }),
     retryAfter,
   };
 };
@@ -81,8 +86,8 @@ const failure = (status: number, body: string): Verdict => ({ ok: false, failure
 export const classify = (result: UpstreamResult, metadata: boolean, o: VerdictOptions, now: number): Verdict => {
   if (result.kind != 'answer') return failure(result.kind == 'timeout' ? 504 : 502, messageBody(`repkit proxy: ${result.detail}`));
   const { status, headers } = result;
-  // The service has no reason to echo the key; if it ever did, it would not reach a page.
-  const body = result.body.includes(o.apiKey) ? result.body.split(o.apiKey).join('[redacted]') : result.body;
+  // The service has no reason to echo the key; if it ever did, in any form, it would not reach a page.
+  const body = redact(result.body, o.apiKey);
   if (status == 200) {
     return isEnvelope(body)
       ? { ok: true, status, body, ttlSeconds: metadata ? o.metadataTtlSeconds : o.ttlSeconds }

@@ -3,9 +3,11 @@
  * any other page gets a 403 and no data, so that a site cannot spend the key's quota from
  * another origin. That 403 is readable by the refused page (it carries that page's origin in
  * `Access-Control-Allow-Origin`), so a widget there can say what to fix instead of reporting
- * an unreachable service. Requests without `Origin` (servers, same-
- * origin navigations) are let through: CORS is what browsers enforce, and it is the only
- * thing at stake here.
+ * an unreachable service. Requests without `Origin` are let through when they come from a
+ * server (no `Sec-Fetch-Site`), the proxy's own pages or the address bar; a browser's request
+ * from another site without `Origin` (`<img>`, `<script>`, a `no-cors` fetch, a link) is
+ * refused on the API routes unless the origin rules allow that site's pages anyway
+ * ({@link crossSiteRefused}), since it would spend quota.
  */
 
 /** Response headers a page of an allowed origin may read: the client honours Retry-After. */
@@ -31,21 +33,43 @@ export interface CorsDecision {
   headers: Record<string, string>;
 }
 
+/** What every origin is answered with under `allowOrigins: '*'`: the same headers with or without `Origin`. */
+const ANY_ORIGIN: Readonly<Record<string, string>> = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED };
+
 /**
  * The decision for a request's `Origin` header (`null` when absent) on a proxy at origin
- * `self`. With `'*'` every origin is allowed and nothing varies; with a list, the answer
- * depends on `Origin`, so it says so in `Vary` for every shared cache on the way.
+ * `self`. With `'*'` every origin is allowed and the headers are the same with or without
+ * `Origin`, so a shared cache may hand any copy to any page; with a list, the answer depends
+ * on `Origin`, so it says so in `Vary` for every shared cache on the way.
  */
 export const corsFor = (allowOrigins: ReadonlySet<string> | '*', origin: string | null, self: string): CorsDecision => {
-  if (allowOrigins === '*') {
-    return {
-      allowed: true,
-      headers: origin === null ? {} : { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED },
-    };
-  }
+  if (allowOrigins === '*') return { allowed: true, headers: { ...ANY_ORIGIN } };
   if (origin === null) return { allowed: true, headers: { Vary: 'Origin' } };
   if (origin === self || allowOrigins.has(origin)) {
     return { allowed: true, headers: { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED, Vary: 'Origin' } };
   }
   return { allowed: false, headers: { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } };
+};
+
+/**
+ * Whether a browser's request from a page of another site or origin came without `Origin`, and
+ * that page's origin is not one `allowOrigins` lets in: `Sec-Fetch-Site` is `cross-site` or
+ * `same-site` (an `<img>`, a `<script>`, a `no-cors` fetch, a link followed). Browsers send no
+ * `Origin` on those, and without this rule a refused site could spend quota through them. A
+ * server sends no `Sec-Fetch-Site` and is never refused here; the proxy's own pages
+ * (`same-origin`) and the address bar (`none`) neither. The page's origin, where the browser
+ * tells it in `Referer`, lets an allowed site's `<img>` through.
+ */
+export const crossSiteRefused = (allowOrigins: ReadonlySet<string> | '*', headers: Headers): boolean => {
+  if (allowOrigins === '*' || headers.get('Origin') !== null) return false;
+  const site = headers.get('Sec-Fetch-Site');
+  if (site != 'cross-site' && site != 'same-site') return false;
+  const referer = headers.get('Referer');
+  let from: string | undefined;
+  try {
+    from = referer ? new URL(referer).origin : undefined;
+  } catch {
+    from = undefined;
+  }
+  return !from || !allowOrigins.has(from);
 };

@@ -1,6 +1,6 @@
 import { platformCache, platformCacheOf } from './cache';
 import { classify, messageBody, quotaFailure, upstreamEvent, type Failure, type Verdict } from './classify';
-import { ALLOWED_METHODS, corsFor, PREFLIGHT_HEADERS } from './cors';
+import { ALLOWED_METHODS, corsFor, crossSiteRefused, PREFLIGHT_HEADERS } from './cors';
 import { QUEUED_PER_SLOT, resolveProxyOptions, type ResolvedProxyOptions } from './options';
 import { readyEvent } from './ready';
 import { matchesEtag, NEUTRAL_MAX_AGE, recordOf, SVG_HEADERS, etagOf, svgOptionsOf } from './badge';
@@ -18,6 +18,8 @@ import { clientAddressOf, clientBudget, clientKeyOf, type RequestContext } from 
 import { addressAllowed } from './allow';
 import { busyFailure, onAbort, upstreamGate } from './gate';
 import { repeatCounter } from './repeats';
+import { redact } from './redact';
+import { storedAnswerProblem } from './stored';
 
 /** What asking the service came to: an answer to serve, or a failure. */
 type Outcome = { ok: true; answer: CachedAnswer } | { ok: false; failure: Failure };
@@ -111,21 +113,25 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const platform = o.platformCache ? platformCacheOf() : undefined;
   /** Refused origins: each is reported once an hour, not once per visitor. */
   const refusedOrigins = repeatCounter<string>({ intervalMs: ORIGIN_REPORT_INTERVAL_MS, maxKeys: MAX_REPORTED_ORIGINS });
+  /** Answers found valid, by identity. */
+  const checked = new WeakSet<CachedAnswer>();
+  /** Invalid cached answers: each key is reported once an hour, whatever the number of visitors. */
+  const invalidAnswers = repeatCounter<string>({ intervalMs: ORIGIN_REPORT_INTERVAL_MS, maxKeys: MAX_REPORTED_ORIGINS });
   /** The option `store` (when it answers) or this instance's own state. */
   const shared = sharedState(o.store, (event) => report(event));
   /** The clients' budgets: a token for each request that would go to the service, and the key's quota read from its answers. */
   const budget = clientBudget(shared, o.clientBudget, (event) => report(event), o.timeoutMs);
   /** The store as a cache layer, between the in-memory one and the platform's. */
   const sharedLayer: ProxyCache | undefined = o.store
-    ? { get: (key) => shared.get(key), set: (key, answer) => shared.set(key, answer) }
+    ? { get: (key) => shared.get(key), set: (key, answer) => shared.set(key, answer), delete: (key) => shared.delete?.(key) }
     : undefined;
   /** Whether `onEvent` was told that `upstream` is not the service. */
   let toldNotService = false;
 
-  /** Tells the operator; what their callback throws must not break serving. */
+  /** Tells the operator, never the key (a service's 401 may quote it); what their callback throws must not break serving. */
   const report = (event: ProxyEvent): void => {
     try {
-      o.onEvent(event);
+      o.onEvent({ ...event, message: redact(event.message, o.apiKey) });
     } catch {
       /* the operator's logger failed: nothing more to do here */
     }
@@ -148,12 +154,36 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return layers;
   };
 
+  /**
+   * Whether an answer read from `layer` is one the proxy could have stored; one that is not is a
+   * miss: it is deleted from that layer and reported (once per key an hour), never served or copied.
+   */
+  const valid = (key: string, answer: CachedAnswer, layer: ProxyCache | undefined): boolean => {
+    // An answer object checked once (the memory tier hands back the same one) is not parsed again.
+    if (checked.has(answer)) return true;
+    const problem = storedAnswerProblem(answer, o, Date.now());
+    if (!problem) {
+      checked.add(answer);
+      return true;
+    }
+    if (layer?.delete) void quiet(() => layer.delete?.(key));
+    if (invalidAnswers.note(key, key)) {
+      report({
+        type: 'cache-invalid',
+        path: `/api/v2/${key}`,
+        message: `repkit proxy: the answer cached for /api/v2/${key} is not one this proxy stores (${problem}): deleted it and asked the service instead`,
+      });
+    }
+    return false;
+  };
+
   /** The freshest copy any layer holds; a platform copy also fills the in-memory layer. */
   const lookup = async (layers: ProxyCache[], key: string): Promise<CachedAnswer | undefined> => {
     const memory = o.cache;
     let best: CachedAnswer | undefined;
     for (const [i, layer] of layers.entries()) {
       const found = await quiet(() => layer.get(key));
+      if (found && !valid(key, found, layer)) continue;
       if (found && fresher(found, best, Date.now()) === found) {
         best = found;
         if (i > 0 && memory) await quiet(() => memory.set(key, found));
@@ -235,7 +265,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
         budget.learn(result);
         const now = Date.now();
         const verdict = classify(result, route.metadata, o, now);
-        const event = upstreamEvent(result, verdict, `/api/v2/${route.path}`, o.upstream);
+        // Redacted before its words are cut short, so that no part of the key is left at the cut.
+        const heard = result.kind == 'answer' ? { ...result, body: redact(result.body, o.apiKey) } : result;
+        const event = upstreamEvent(heard, verdict, `/api/v2/${route.path}`, o.upstream);
         // A wrong upstream fails every request the same way: the operator hears it once.
         if (event && !(event.type == 'upstream-not-service' && toldNotService)) report(event);
         toldNotService ||= event?.type == 'upstream-not-service';
@@ -260,7 +292,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
         shared,
         route.path,
         claimTtlMs(o.timeoutMs),
-        (a) => tierOf(a, o, Date.now()) == 'fresh',
+        (a) => valid(route.path, a, sharedLayer) && tierOf(a, o, Date.now()) == 'fresh',
         ask,
         fromStore,
       );
@@ -422,7 +454,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const answers = new Map<string, Promise<Part>>();
     const parts = await Promise.all(
       paths.map((path): Promise<Part> | Part => {
-        const route = routeOf(path.split('?')[0]!, '');
+        const route = routeOf(path.split('?')[0], '');
         if (!route) return { status: 404, body: messageBody('Not Found'), headers: {} };
         const answer = answers.get(route.path) ?? answerFor(route, url, context, signal);
         answers.set(route.path, answer);
@@ -458,6 +490,14 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       // scripts read it. Refusing would protect no quota (a plain <img> sends no Origin).
       const headers = cors.allowed ? cors.headers : { Vary: 'Origin' };
       return serveBadge(badge, request, url, headers, context);
+    }
+    // Only the API routes and the batch spend quota for what a page reads: images (the SVG badges
+    // above, and any route a plain <img> must load from any site) are not refused here.
+    const apiRequest = !!route || batch;
+    if (apiRequest && request.method != 'OPTIONS' && crossSiteRefused(o.allowOrigins, request.headers)) {
+      const sentence =
+        "This repkit proxy answers another site's page only when it sends its Origin and that origin is in the proxy's allowOrigins: call it with fetch (CORS) from an allowed origin";
+      return respond(403, messageBody(sentence), { ...noStore, ...cors.headers }, head);
     }
     if (!cors.allowed) {
       if (origin && refusedOrigins.note(origin, origin)) {

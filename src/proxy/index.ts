@@ -9,5 +9,6 @@
 export { createProxy } from './handler';
 export { memoryCache, type MemoryCache, type MemoryCacheOptions } from './cache';
 export { DEFAULT_UPSTREAM } from './options';
+export { RepkitError, OptionError, isRepkitError } from '../errors';
 export type { CachedAnswer, ClientBudget, ProxyCache, ProxyContext, ProxyEvent, ProxyHandler, ProxyOptions } from './types';
 export type { ProxyStore, TokenBucket, TokenGrant } from './store';

@@ -40,7 +40,14 @@ const acceptsGzip = (value: string | undefined): boolean =>
 /** The fetch `Request` for a Node request. Bodies are not read: the proxy answers GET only. */
 const toRequest = (req: IncomingMessage, signal: AbortSignal, method = req.method ?? 'GET'): Request => {
   const host = typeof req.headers.host == 'string' && /^[\w.:[\]-]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
-  const url = new URL(req.url && req.url.startsWith('/') ? req.url : '/', `http://${host}`);
+  // The request target is a path: parsed as a URL reference, `//evil.test/…` or `/\evil.test/…`
+  // would name another host, and the handler would take that origin for its own (docs/proxy.md,
+  // "Security"). So the origin comes from Host alone and the target is set as path and query.
+  const url = new URL(`http://${host}`);
+  const target = req.url && req.url.startsWith('/') ? req.url : '/';
+  const query = target.indexOf('?');
+  url.pathname = query < 0 ? target : target.slice(0, query);
+  if (query >= 0) url.search = target.slice(query);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;

@@ -1,7 +1,8 @@
 import { memoryCache } from './cache';
 import { repeatCounter } from './repeats';
 import { DEFAULT_BASE_URL } from '../client/options';
-import { OptionError, invalid, refuseNearMiss } from '../client/option-error';
+import { invalid, refuseNearMiss } from '../client/option-error';
+import { OptionError } from '../errors';
 import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
 import { isRecord, ownValue } from '../util/values';
 import type { BudgetRule } from './budget';

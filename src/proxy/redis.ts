@@ -12,6 +12,7 @@
  * Needs the `ioredis` package (an optional peer dependency of repkit: `npm install ioredis`).
  */
 import { Redis } from 'ioredis';
+import { OptionError } from '../errors';
 import { bucketLifetimeMs, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
 import type { CachedAnswer } from './types';
 
@@ -90,7 +91,10 @@ if ok == 1 then return { 1, 0 } end
 return { 0, math.ceil((spent + 1 - capacity) / perMs) }`;
 
 const invalid = (name: string, expected: string, got: unknown): never => {
-  throw new TypeError(`repkit/proxy/redis: ${name} must be ${expected}, got ${typeof got == 'string' ? JSON.stringify(got) : String(got)}`);
+  throw new OptionError(
+    name,
+    `repkit/proxy/redis: ${name} must be ${expected}, got ${typeof got == 'string' ? JSON.stringify(got) : String(got)}`,
+  );
 };
 
 /** An answer read back, or undefined when the text is not one (another program's key, a half-written value). */
@@ -106,6 +110,19 @@ const answerOf = (text: string | null): CachedAnswer | undefined => {
 };
 
 /**
+ * A value read from a key that holds another type (a hash where the proxy keeps a string: another
+ * program's key, or one planted) is no value for that key, not a failure of the whole server.
+ */
+const wrongTypeAsNone = async (reply: Promise<string | null>): Promise<string | null> => {
+  try {
+    return await reply;
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('WRONGTYPE')) return null;
+    throw error;
+  }
+};
+
+/**
  * A {@link ProxyStore} on one Redis server (or a managed one: Upstash, ElastiCache, Memorystore),
  * for `createProxy({ store })`. Connects at once and reconnects by itself; while the server is
  * down or slower than `commandTimeoutMs`, each proxy instance serves on its own and the proxy
@@ -114,7 +131,7 @@ const answerOf = (text: string | null): CachedAnswer | undefined => {
  * Answers are kept until their `keepUntil` (Redis expires them), claims for a few seconds,
  * buckets for one refill period: the server holds no more than the proxy would use.
  *
- * @throws {TypeError} at once, when an option is invalid.
+ * @throws {OptionError} (a `TypeError`) at once, when an option is invalid.
  */
 export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const url = options.url ?? 'redis://127.0.0.1:6379';
@@ -165,7 +182,11 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   return {
     async get(name) {
       await connected();
-      return answerOf(await redis.get(key('a', name)));
+      return answerOf(await wrongTypeAsNone(redis.get(key('a', name))));
+    },
+    async delete(name) {
+      await connected();
+      await redis.del(key('a', name));
     },
     async set(name, answer) {
       await connected();
@@ -192,7 +213,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     },
     async pausedUntil() {
       await connected();
-      const value = Number(await redis.get(`${prefix}pause`));
+      const value = Number(await wrongTypeAsNone(redis.get(`${prefix}pause`)));
       return Number.isFinite(value) ? value : 0;
     },
     // The server's clock times every bucket: this instance's `nowMs` is not used.

@@ -88,7 +88,7 @@ export const badgeRouteOf = (pathname: string, basePath: string | undefined): Ba
   const rest = after(pathname, basePath, BADGE_PREFIX);
   const match = rest === undefined ? null : /^(reputation|badges)\/([^/]+)\.svg$/.exec(rest);
   if (!match) return undefined;
-  const address = decode(match[2]!) ?? '';
+  const address = decode(match[2]) ?? '';
   return { kind: match[1] as BadgeRoute['kind'], address, invalidAddress: !ADDRESS_RE.test(address) };
 };
 

@@ -92,6 +92,13 @@ export const sharedState = (store: ProxyStore | undefined, report: (event: Proxy
         (s) => s.set(key, answer),
         () => undefined,
       ),
+    delete: (key) =>
+      attempt(
+        async (s) => {
+          await s.delete?.(key);
+        },
+        () => undefined,
+      ),
     claim: (key, ttlMs) =>
       attempt(
         (s) => s.claim(key, ttlMs),

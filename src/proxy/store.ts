@@ -36,6 +36,8 @@ export interface ProxyStore {
   get(key: string): Promise<CachedAnswer | undefined>;
   /** Stores an answer until its `keepUntil` (the store may drop it then, never earlier than it needs). */
   set(key: string, answer: CachedAnswer): Promise<void>;
+  /** Drops the answer under `key` (one the proxy found invalid). Optional: without it such an answer stays until it expires, ignored. */
+  delete?(key: string): Promise<void>;
   /**
    * Takes the claim `key` for `ttlMs` when nobody holds it: true for the one caller that got
    * it. A claim left behind (a crashed instance) lapses after `ttlMs`.

@@ -39,16 +39,16 @@ interface Segment {
   color: string;
 }
 
-const PALETTES = {
+export const PALETTES = {
   // Each text colour keeps at least 4.5:1 contrast on its box (WCAG AA), in both themes.
   light: { label: '#555555', labelText: '#ffffff', value: '#0969da', valueText: '#ffffff', item: '#eaeef2', itemText: '#1f2328' },
   dark: { label: '#30363d', labelText: '#f0f6fc', value: '#1f6feb', valueText: '#ffffff', item: '#21262d', itemText: '#e6edf3' },
 } as const;
 
 /** The grey of a badge that has no data to show; white text on it reads at 4.5:1. */
-const NEUTRAL = '#6e7781';
+export const NEUTRAL = '#6e7781';
 /** Text on a tier colour: every tier colour is light enough for near-black text. */
-const TIER_TEXT = '#111111';
+export const TIER_TEXT = '#111111';
 
 /** Categories on a full reputation badge, and badges on a badges badge: a README line, not a card. */
 export const SVG_LIMITS = { categories: 3, badges: 4, textChars: 28 } as const;
@@ -107,7 +107,7 @@ const strip = (segments: readonly Segment[], label: string, words: Words): strin
   const boxes: string[] = [];
   const texts: string[] = [];
   segments.forEach((s, i) => {
-    const tw = widths[i]!;
+    const tw = widths[i];
     const w = tw + 2 * PAD;
     const x = rtl ? width - start - w : start;
     boxes.push(`<rect x="${x}" width="${w}" height="${HEIGHT}" fill="${s.fill}"/>`);
@@ -128,17 +128,23 @@ const strip = (segments: readonly Segment[], label: string, words: Words): strin
 };
 
 /** A list in the language's words ("a, b, and c"), where `Intl.ListFormat` is there. */
-const listOf = (items: string[], locale: string): string =>
+export const listOf = (items: string[], locale: string): string =>
   typeof Intl.ListFormat == 'function' ? new Intl.ListFormat(locale).format(items) : items.join(', ');
 
 /**
  * The badge's categories: the reputation widget's ranking and names (../widgets/categories), in
  * the language of `t` where a category is known, the first `limit`.
  */
-export const topCategories = (scores: UserScores, limit: number, t?: Words['t']): [name: string, score: number][] =>
+export const topCategories = (scores: UserScores, limit: number, t?: Words['t']): CategoryLine[] =>
   rankCategories(scores)
     .slice(0, limit)
-    .map(([key, c]) => [categoryTitleOf(key, c.title, t), c.score]);
+    .map(([key, c]) => ({ name: categoryTitleOf(key, c.title, t), score: c.score }));
+
+/** One category as a badge or card shows it: its name in the badge's language and its score. */
+export interface CategoryLine {
+  name: string;
+  score: number;
+}
 
 /** Service text shortened for one box (the full text would make the image any width). */
 const short = (text: string): string => bounded(text.trim(), SVG_LIMITS.textChars);
@@ -152,7 +158,7 @@ export const reputationSvg = (scores: UserScores, address: string, o: SvgOptions
   const words = svgWords(o.locale);
   const total = formatNumber(scores.totalScore, o.locale);
   const top = o.compact ? [] : topCategories(scores, SVG_LIMITS.categories, words.t);
-  const items = top.map(([name, score]) => `${short(name)} ${formatNumber(score, o.locale)}`);
+  const items = top.map(({ name, score }) => `${short(name)} ${formatNumber(score, o.locale)}`);
   const label = [
     fill(words.t('Reputation score $ for $'), total, shortAddress(address)),
     ...(items.length ? [words.t('Top categories: $', listOf(items, o.locale))] : []),
@@ -188,7 +194,7 @@ export const badgesSvg = (
   const hidden = badges.length - shown.length;
   const count = formatNumber(badges.length, o.locale);
   // The tier by its name, as the badge widget says it (its message is the capitalised key).
-  const named = shown.map((b) => `${b.title} (${words.t((b.tier[0]!.toUpperCase() + b.tier.slice(1)) as Capitalize<Tier>)})`);
+  const named = shown.map((b) => `${b.title} (${words.t((b.tier[0].toUpperCase() + b.tier.slice(1)) as Capitalize<Tier>)})`);
   const label = [
     fill(words.n('$ badges earned by $', badges.length, true), count, shortAddress(address)),
     ...(named.length ? [words.t('Top badges: $', listOf(named, o.locale))] : []),

@@ -52,6 +52,8 @@ export interface CachedAnswer {
 export interface ProxyCache {
   get(key: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined>;
   set(key: string, answer: CachedAnswer): void | Promise<void>;
+  /** Drops the answer under `key`: the proxy calls it for an answer it would never have stored (docs/proxy.md, "Security"). Optional. */
+  delete?(key: string): void | Promise<void>;
 }
 
 /**
@@ -72,7 +74,10 @@ export interface ProxyEvent {
    * `store` answers again (each once per outage); `upstream-not-service`: `upstream` is not the
    * service (a 404 that is not the service's own, for a path the service has: its path is
    * wrong), told once; pages then get a 502 whose `code` is `upstream-not-service`, and their
-   * widgets say that the proxy's upstream looks wrong.
+   * widgets say that the proxy's upstream looks wrong; `cache-invalid`: an answer in `cache`,
+   * the `store` or the platform cache is not one the proxy could have stored (a status it never
+   * stores, times out of range, a body that does not match its status): it was treated as a miss
+   * and deleted (once per key an hour).
    */
   type:
     | 'ready'
@@ -83,7 +88,8 @@ export interface ProxyEvent {
     | 'client-over-budget'
     | 'store-unavailable'
     | 'store-restored'
-    | 'upstream-not-service';
+    | 'upstream-not-service'
+    | 'cache-invalid';
   /** One line that says what happened and what to check, for a log. */
   message: string;
   /** The service path asked for (`/api/v2/scores/…`), without the proxy's `basePath`; absent on `ready` and the store's events. */
@@ -126,9 +132,12 @@ export interface ProxyOptions {
   /**
    * Exact origins (`https://example.com`: scheme and host, no path) whose pages may call the proxy from
    * another origin: their preflights are answered and the origin reflected, with `Vary: Origin`; `'*'`
-   * lets any page read the answers. Requests without `Origin` and from the proxy's own origin always
-   * pass; other origins get a 403 that spends no quota, whose `{ "message" }` (readable by that page)
-   * names the origin and says to add it here.
+   * lets any page read the answers, with the same headers whether a request has `Origin` or not.
+   * Servers (no `Origin`, no `Sec-Fetch-Site`) and the proxy's own origin (its `Host`) always pass;
+   * other origins get a 403 that spends no quota, whose `{ "message" }` (readable by that page)
+   * names the origin and says to add it here, and so does another site's `<img>`, `<script>`,
+   * `no-cors` fetch or link to an API route (no `Origin`, `Sec-Fetch-Site: cross-site`) unless its
+   * `Referer` names a listed origin. SVG badges are open to any site.
    * @default []
    */
   allowOrigins?: readonly string[] | '*';

@@ -26,7 +26,7 @@ const ENGLISH: Catalogue = { '$ badges earned by $': { one: '$ badge earned by $
 /** The catalogue of `locale` (a canonical tag): its own, else its language's, else none (English). */
 export const catalogueOf = (locale: string): Locale | undefined => {
   const tag = locale.toLowerCase();
-  return SHIPPED[tag] ?? SHIPPED[tag.split('-')[0]!];
+  return SHIPPED[tag] ?? SHIPPED[tag.split('-')[0]];
 };
 
 /** The words a badge in `locale` says: its catalogue over English. */

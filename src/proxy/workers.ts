@@ -13,6 +13,7 @@
  * proxy ??= createProxy({ apiKey: env.REPKIT_API_KEY, store: workersStore({ kv: env.REPKIT_CACHE, coordinator: env.REPKIT_COORDINATOR }) });
  * ```
  */
+import { OptionError } from '../errors';
 import { takeToken, type BucketState, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
 import type { CachedAnswer } from './types';
 
@@ -81,7 +82,7 @@ const answerOf = (text: string | null): CachedAnswer | undefined => {
 };
 
 const invalid = (name: string, expected: string): never => {
-  throw new TypeError(`repkit/proxy/workers: ${name} must be ${expected}`);
+  throw new OptionError(name, `repkit/proxy/workers: ${name} must be ${expected}`);
 };
 
 /**
@@ -89,7 +90,7 @@ const invalid = (name: string, expected: string): never => {
  * `createProxy({ store })` in a Worker. A KV or Durable Object error (or a call slower than a
  * second) never fails a visitor: the isolate serves on its own and the proxy tells `onEvent`.
  *
- * @throws {TypeError} at once, when a binding is missing.
+ * @throws {OptionError} (a `TypeError`) at once, when a binding is missing.
  */
 export function workersStore(options: WorkersStoreOptions): ProxyStore {
   const { kv, coordinator } = options ?? ({} as Partial<WorkersStoreOptions>);

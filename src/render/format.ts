@@ -47,4 +47,4 @@ export const formatDate = (iso: string | undefined, locale?: string): string | u
  * A locale tag Intl accepts, canonicalised; throws RangeError for anything else (Intl itself
  * throws it: for one string, getCanonicalLocales returns one tag or throws).
  */
-export const canonicalLocale = (locale: string): string => Intl.getCanonicalLocales(locale)[0]!;
+export const canonicalLocale = (locale: string): string => Intl.getCanonicalLocales(locale)[0];

@@ -64,7 +64,7 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** Escapes text for use as element content or a quoted attribute value. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"'`\r]/g, (c) => ENTITIES[c]!);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"'`\r]/g, (c) => ENTITIES[c]);
 
 const fragment = (value: HtmlValue): string =>
   value instanceof Html
@@ -88,9 +88,9 @@ const isTemplate = (strings: unknown): strings is TemplateStringsArray =>
  */
 export const html = (strings: TemplateStringsArray, ...values: HtmlValue[]): Html => {
   if (!isTemplate(strings)) throw misuse('html is a template tag');
-  let markup = strings[0]!;
+  let markup = strings[0];
   values.forEach((value, i) => {
-    const before = strings[i]!;
+    const before = strings[i];
     if (/=\s*$/.test(before)) throw misuse(`quote attribute values (near ${JSON.stringify(before.slice(-20))})`);
     if (/\s(href|src)="$/i.test(before) && !(value instanceof SafeUrl)) {
       throw misuse('href and src take a SafeUrl only');

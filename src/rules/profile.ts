@@ -46,25 +46,56 @@ const webLink = /* @__PURE__ */ match(/^[a-z\d-]+(\.[a-z\d-]+)+(\/[^\s]*)?$/i, (
 export const webUrl = (value: string): string | undefined => safeUrl(value.trim())?.href ?? webLink(value.trim());
 
 /**
- * A platform both sources can carry: its id, the identity field, the name shown for it, how to
- * build a link, and the `socialLinks` keys besides its id that mean the same platform. Still a
- * tuple, written when property names survived minification; a named object with `$` fields (rollup.config.mjs, INTERNAL_PROPERTY, which terser shortens) costs about the same and should replace it.
+ * A platform both sources can carry. (`$` fields: rollup.config.mjs shortens them.)
  */
-type Platform = [platform: string, field: keyof ChainIdentity, label: string, link?: LinkBuilder, ...aliases: string[]];
+interface Platform {
+  /** Its id, as `Social.platform` names it. */
+  $id: string;
+  /** The chain identity field that holds a handle on it. */
+  $field: keyof ChainIdentity & string;
+  /** The name shown for it. */
+  $label: string;
+  /** How to build a link from a handle, when one can be built. */
+  $link?: LinkBuilder;
+  /** The `socialLinks` keys besides its id that mean the same platform. */
+  $aliases?: string[];
+}
 
 /** The known platforms, in display order. */
 const PLATFORMS: Platform[] = [
-  ['web', 'web', 'Website', webLink, 'website', 'site'],
-  ['email', 'email', 'Email', /* @__PURE__ */ match(/^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i, (m) => `mailto:${m[0]}`), 'mail'],
-  ['twitter', 'microblog', 'X', /* @__PURE__ */ match(/^@?(\w{1,15})$/, (m) => `https://x.com/${m[1]}`), 'x'],
-  ['github', 'codehost', 'GitHub', /* @__PURE__ */ match(/^@?([a-z\d](?:[a-z\d-]{0,38}))$/i, (m) => `https://github.com/${m[1]}`)],
-  ['matrix', 'matrix', 'Matrix', /* @__PURE__ */ match(/^@[\w.=/+-]+:[a-z\d.-]+$/i, (m) => `https://matrix.to/#/${m[0]}`)],
-  ['discord', 'chatserver', 'Discord'],
-  ['riot', 'legacychat', 'Element', undefined, 'element'],
+  { $id: 'web', $field: 'web', $label: 'Website', $link: webLink, $aliases: ['website', 'site'] },
+  {
+    $id: 'email',
+    $field: 'email',
+    $label: 'Email',
+    $link: /* @__PURE__ */ match(/^[\w.+-]+@[a-z\d-]+(\.[a-z\d-]+)+$/i, (m) => `mailto:${m[0]}`),
+    $aliases: ['mail'],
+  },
+  {
+    $id: 'twitter',
+    $field: 'microblog',
+    $label: 'X',
+    $link: /* @__PURE__ */ match(/^@?(\w{1,15})$/, (m) => `https://x.com/${m[1]}`),
+    $aliases: ['x'],
+  },
+  {
+    $id: 'github',
+    $field: 'codehost',
+    $label: 'GitHub',
+    $link: /* @__PURE__ */ match(/^@?([a-z\d](?:[a-z\d-]{0,38}))$/i, (m) => `https://github.com/${m[1]}`),
+  },
+  {
+    $id: 'matrix',
+    $field: 'matrix',
+    $label: 'Matrix',
+    $link: /* @__PURE__ */ match(/^@[\w.=/+-]+:[a-z\d.-]+$/i, (m) => `https://matrix.to/#/${m[0]}`),
+  },
+  { $id: 'discord', $field: 'chatserver', $label: 'Discord' },
+  { $id: 'riot', $field: 'legacychat', $label: 'Element', $aliases: ['element'] },
 ];
 
 /** The name shown for a platform id: a known platform's (`github` → `GitHub`), else the id itself. */
-export const platformLabel = (platform: string): string => PLATFORMS.find((p) => p[0] === platform)?.[2] ?? platform;
+export const platformLabel = (platform: string): string => PLATFORMS.find((p) => p.$id === platform)?.$label ?? platform;
 
 const social = (platform: string, handle: string, link?: LinkBuilder): Social => {
   const value = handle.trim();
@@ -74,7 +105,7 @@ const social = (platform: string, handle: string, link?: LinkBuilder): Social =>
 
 /** Each `socialLinks` key a known platform answers to (lower case) → that platform. */
 const ALIASES: ReadonlyMap<string, string> = /* @__PURE__ */ (() =>
-  new Map(PLATFORMS.flatMap(([platform, , , , ...aliases]) => [platform, ...aliases].map((a) => [a, platform] as const))))();
+  new Map(PLATFORMS.flatMap(({ $id, $aliases = [] }) => [$id, ...$aliases].map((a) => [a, $id] as const))))();
 /** Longer keys cannot name a known platform: they are not even lower-cased. */
 const LONGEST_ALIAS = /* @__PURE__ */ (() => Math.max(...[...ALIASES.keys()].map((alias) => alias.length)))();
 
@@ -98,9 +129,8 @@ export const firstSocials = (profile: UserProfile, limit: number): [Social[], nu
     } else if (!fromLinks.has(platform)) fromLinks.set(platform, handle);
   }
   const found: Social[] = [];
-  for (const [platform, field, , link] of PLATFORMS) {
-    const handle =
-      fromLinks.get(platform) ?? (profile.chainIdentities?.find((identity) => isText(identity[field]))?.[field] as string | undefined);
+  for (const { $id: platform, $field: field, $link: link } of PLATFORMS) {
+    const handle = fromLinks.get(platform) ?? profile.chainIdentities?.map((identity) => identity[field]).find(isText);
     if (handle) found.push(social(platform, handle, link));
   }
   const total = found.length + otherCount;

@@ -9,7 +9,7 @@ import { createFrom, kindSet, type KindClass } from '../widgets/kind-set';
 import type { WidgetByType, WidgetOptionsByType } from '../widgets/kinds';
 import { snippetMounter, type SnippetMounter } from '../embed/mount-all';
 import { setDefaultNonce } from '../widgets/styles';
-import type { WidgetConfig, WidgetType } from '../widgets/types';
+import type { WidgetType } from '../widgets/types';
 
 /** The global of a per-kind script, beside what every build exports. */
 export interface KindScript<T extends WidgetType> extends SnippetMounter {
@@ -38,7 +38,6 @@ export const kindScript = <T extends WidgetType>(widgetClass: KindClass & { read
   return {
     ...mounter,
     WIDGET_TYPES: Object.keys(kinds.$byType) as T[],
-    createWidget: <K extends T>(config: WidgetOptionsByType[K] & { type: K }) =>
-      createFrom(kinds, config as WidgetConfig) as WidgetByType[K],
+    createWidget: <K extends T>(config: WidgetOptionsByType[K] & { type: K }) => createFrom(kinds, config) as WidgetByType[K],
   };
 };

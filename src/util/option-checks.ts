@@ -4,9 +4,9 @@
  * must notice the same misspelt names.
  */
 
-/** A whole-number option's default and bounds. */
+/** A whole-number option's bounds, and its default when it has one. */
 export interface Limit {
-  readonly default: number;
+  readonly default?: number;
   readonly min: number;
   readonly max: number;
 }
@@ -23,9 +23,12 @@ export const BODY_BOUNDS = { min: 1024, max: 50000000 } as const;
  */
 export const API_KEY_RE = /^[\x21-\x7e]{1,512}$/;
 
-/** `v` when it is a whole number within `limit`, the default when it is undefined; otherwise `fail`. */
+/**
+ * `v` when it is a whole number within `limit`, the default (if any) when it is undefined;
+ * otherwise `fail`. The one bounded-number check of every options table: client, widgets, proxy.
+ */
 export const withinLimit = (limit: Limit, v: unknown, fail: (expected: string) => never): number => {
-  if (v === undefined) return limit.default;
+  if (v === undefined && limit.default !== undefined) return limit.default;
   return typeof v == 'number' && Number.isInteger(v) && v >= limit.min && v <= limit.max
     ? v
     : fail(`a whole number from ${limit.min} to ${limit.max}`);

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../i18n/messages';
-import { checkApiKey, checkBaseUrl, CLIENT_LIMITS, type ClientOptions } from '../client/options';
+import { checkApiKey, checkBaseUrl, CLIENT_LIMITS, DEFAULT_BASE_URL, type ClientOptions } from '../client/options';
+import { clientOn, type ServiceClient } from '../client/service-client';
 import {
   boolean,
   callback,
@@ -117,6 +118,12 @@ export type Theme = NonNullable<BaseWidgetOptions['theme']>;
 
 /** The common options in force: what the shared controller reads of any kind's settings. */
 export type CommonSettings = Settings<BaseWidgetOptions, typeof COMMON_OPTIONS>;
+
+/**
+ * The client of a widget's settings. The option table above has checked every client option
+ * (and the addresses and keys the kinds ask for), so the client checks nothing again.
+ */
+export const clientOf = (s: CommonSettings): ServiceClient => clientOn({ ...s, baseUrl: s.baseUrl ?? DEFAULT_BASE_URL });
 
 /** The most items a list option may ask for. */
 export const MAX_ITEMS = 50;

@@ -1,5 +1,5 @@
 import { createFrom, kindSet, type KindSet } from './kind-set';
-import { WIDGET_CLASSES, type WidgetByType, type WidgetConfig, type WidgetOptionsByType, type WidgetType } from './kinds';
+import { WIDGET_CLASSES, type WidgetByType, type WidgetOptionsByType, type WidgetType } from './kinds';
 
 /**
  * Every kind, by `type`: what the ES module, the element and `repkit.umd.js` build. Built in a
@@ -21,5 +21,5 @@ export const WIDGET_TYPES = /* @__PURE__ */ (() => Object.keys(ALL_KINDS.$byType
  * createWidget({ type: 'reputation', apiKey, address }).mount('#rep');
  */
 export function createWidget<T extends WidgetType>(config: WidgetOptionsByType[T] & { type: T }): WidgetByType[T] {
-  return createFrom(ALL_KINDS, config as WidgetConfig) as WidgetByType[T];
+  return createFrom(ALL_KINDS, config) as WidgetByType[T];
 }

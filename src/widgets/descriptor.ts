@@ -55,6 +55,11 @@ export interface Kind<O extends BaseWidgetOptions, S, Data, T extends string = s
   /** Other `type` values that build it (`'badges'` for `'badge'`). */
   readonly aliases?: readonly T[];
   readonly css: string;
+  /**
+   * The `part`s its views name besides those every kind shares (`COMMON_PARTS`, views/parts.ts):
+   * `<repkit-widget>` forwards them all, so page CSS reaches them as `repkit-widget::part(name)`.
+   */
+  readonly parts: readonly string[];
   /** Every option of `O`, checked against it with `satisfies OptionTableFor<O>`. */
   readonly options: OptionTable;
   /** Options that must be set (`apiKey` is required unless `baseUrl` is set). */

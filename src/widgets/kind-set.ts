@@ -1,8 +1,7 @@
 import { invalid } from '../client/option-error';
-import { ownValue } from '../util/values';
+import { isRecord, ownValue } from '../util/values';
 import type { AnyWidget } from './kinds';
 import type { OptionTable } from './option-types';
-import type { WidgetConfig } from './types';
 
 /** One widget kind as a build carries it: its class, whose `kind` is its descriptor. */
 export interface KindClass {
@@ -45,12 +44,13 @@ export const kindSet = (classes: readonly KindClass[], expected?: string): KindS
 };
 
 /**
- * Builds the widget of `config.type` from `set`.
+ * Builds the widget of `config.type` from `set`; `config` is checked here and by the widget, so
+ * it may be anything (an embed's attributes as read).
  * @throws OptionError naming `type` when the set does not carry it, or naming the option at
  * fault when the config is invalid.
  */
-export const createFrom = ({ $byType: byType, $expected: expected }: KindSet, config: WidgetConfig): AnyWidget => {
-  const type = (config as { type?: unknown } | null)?.type;
+export const createFrom = ({ $byType: byType, $expected: expected }: KindSet, config: unknown): AnyWidget => {
+  const type = isRecord(config) ? config.type : undefined;
   const widgetClass = typeof type == 'string' ? ownValue(byType, type) : undefined;
   return new (widgetClass ?? invalid('type', expected, type))(config as never);
 };

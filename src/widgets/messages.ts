@@ -1,6 +1,5 @@
-import { sentenceOf } from '../client/failure';
-import { isServiceError } from '../client/service-error';
-import type { Message } from '../i18n/messages';
+import { SENTENCES } from '../client/failure';
+import { isServiceError } from '../errors';
 import { formatAge } from '../render/format';
 import { html, type Html } from '../render/html';
 import { pageOrigin } from '../util/values';
@@ -13,7 +12,7 @@ import type { Localized } from './descriptor';
  * busy, failing or refused this page, but did not say the data is gone or wrong (a 404 or 400
  * does). The widget then keeps showing that data, marked as of when it was loaded.
  */
-export interface Failure {
+export interface FailureView {
   sentence: string;
   retry: boolean;
   empty?: boolean;
@@ -35,7 +34,7 @@ export const quotaSentence = (at: number, { t, locale }: Pick<Localized, 't' | '
  * means something different to each kind; `locale` says when a spent quota resets (its date
  * and time, in the visitor's time zone).
  */
-export const describeFailure = (error: unknown, notFound: string, { t, locale }: Localized): Failure => {
+export const describeFailure = (error: unknown, notFound: string, { t, locale }: Localized): FailureView => {
   if (!isServiceError(error)) return { sentence: t('This widget could not be shown.'), retry: true };
   const { kind, statusCode: status } = error;
   const http = kind == 'http';
@@ -45,7 +44,7 @@ export const describeFailure = (error: unknown, notFound: string, { t, locale }:
       ? t('This is not a valid address.')
       : // A 403 a page can read comes from a proxy (the service's own has no CORS headers).
         status == 403
-        ? t("Origin$ not allowed: add it to the proxy's allowOrigins or to the API key's origins.", pageOrigin())
+        ? t("Origin$ not allowed: add it to the proxy's allowOrigins.", pageOrigin())
         : status == 404
           ? notFound
           : status == 429
@@ -54,10 +53,8 @@ export const describeFailure = (error: unknown, notFound: string, { t, locale }:
               ? t('The service is having trouble.')
               : t('The service did not accept this request.')
     : kind == 'quota'
-      ? quotaSentence(error.retryAt!, { t, locale })
-      : // The client's words for the kind, as a sentence, are its English and its key (src/client/failure.ts);
-        // `$` is the page's origin.
-        t(sentenceOf(kind) as Message, pageOrigin());
+      ? quotaSentence(Number(error.retryAt), { t, locale })
+      : t(SENTENCES[kind], pageOrigin());
   return {
     sentence,
     retry,
@@ -74,7 +71,7 @@ export const staleNote = (error: Error, loadedAt: number, s: Localized): Html =>
 };
 
 /** The failure view: the sentence, and a button to try again when that may help. */
-export const failureView = ({ sentence, retry, empty }: Failure, { t }: Localized): Html =>
+export const failureView = ({ sentence, retry, empty }: FailureView, { t }: Localized): Html =>
   empty
     ? html`<div class="rk-none" part="empty" role="status"><p class="rk-error-text">${sentence}</p></div>`
     : html`<div class="rk-error" part="error" role="alert">

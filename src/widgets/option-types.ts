@@ -3,6 +3,7 @@ import { segmentProblem } from '../client/path';
 import { canonicalLocale } from '../render/format';
 import type { Catalogue } from '../i18n/messages';
 import { isRecord, isText } from '../util/values';
+import { withinLimit } from '../util/option-checks';
 
 /**
  * What changing an option does to a mounted widget:
@@ -77,10 +78,7 @@ export const count = <D extends number | undefined>(
   max: number,
   effect: Effect,
 ): Option<number, D extends number ? true : false> => ({
-  check: (v, name) =>
-    Number.isInteger(v) && (v as number) >= min && (v as number) <= max
-      ? (v as number)
-      : invalid(name, `a whole number from ${min} to ${max}`, v),
+  check: (v, name) => withinLimit({ min, max }, v, (expected) => invalid(name, expected, v)),
   parse: (text, name) => wholeNumber(text, name, max),
   default: fallback as Option<number, D extends number ? true : false>['default'],
   effect,
@@ -106,7 +104,7 @@ export const text = (effect: Effect): Option<string, false> => ({
 export const segment = (): Option<string, false> => ({
   check: (v, name) => {
     const problem = segmentProblem(v);
-    return problem ? invalid(name, problem, v) : (v as string);
+    return typeof v == 'string' && !problem ? v : invalid(name, `${problem}`, v);
   },
   parse: asText,
   default: undefined,

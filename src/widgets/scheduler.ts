@@ -45,7 +45,7 @@ const contentHeight = (win: Window, card: HTMLElement): number => {
 };
 
 /** The middle one of some numbers (there is at least one), which it sorts in place: order is not kept. */
-const median = (values: number[]): number => values.sort((a, b) => a - b)[values.length >> 1]!;
+const median = (values: number[]): number => values.sort((a, b) => a - b)[values.length >> 1];
 
 /**
  * Cards of one shape (kind, options shown in their markup, width) are laid out to one height,
@@ -93,7 +93,7 @@ const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void
     const boxes = skipped.map((card) => card.getBoundingClientRect());
     const far: HTMLElement[] = [];
     skipped.forEach((card, i) => {
-      const box = boxes[i]!;
+      const box = boxes[i];
       let shape = shapes.get(card);
       if (!shape) shapes.set(card, (shape = shapeOf(card, box.width)));
       const unmeasured = !heights.has(shape);

@@ -1,4 +1,5 @@
-import { invalid, OptionError, refuseNearMiss } from '../client/option-error';
+import { invalid, refuseNearMiss } from '../client/option-error';
+import { OptionError } from '../errors';
 import { isRecord, ownValue } from '../util/values';
 import type { OptionTable } from './option-types';
 

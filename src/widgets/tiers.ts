@@ -21,4 +21,4 @@ export const TIERS = /* @__PURE__ */ Object.keys(TIER_COLORS) as Tier[];
 export const tierCss = (): string => TIERS.map((t) => `.rk-tier-${t}{--rk-tier:var(--rk-tier-${t},${TIER_COLORS[t]})}`).join('');
 
 /** The tier of a level; levels outside 1 to 5 take the nearest tier. */
-export const tierOf = (level: number): Tier => TIERS[Math.min(4, Math.max(0, Math.round(level) - 1))]!;
+export const tierOf = (level: number): Tier => TIERS[Math.min(4, Math.max(0, Math.round(level) - 1))];

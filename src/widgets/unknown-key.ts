@@ -1,4 +1,4 @@
-import { isServiceError, type ServiceError } from '../client/service-error';
+import { isServiceError, ServiceError } from '../errors';
 import { meantName } from '../util/option-checks';
 
 /**
@@ -18,7 +18,7 @@ const LIKE = 4;
 /** How many characters `a` and `b` share at their start, case aside. */
 const sharedStart = (a: string, b: string): number => {
   let length = 0;
-  while (length < a.length && a[length]!.toLowerCase() == b[length]?.toLowerCase()) length++;
+  while (length < a.length && a[length].toLowerCase() == b[length]?.toLowerCase()) length++;
   return length;
 };
 
@@ -32,29 +32,26 @@ const likeliest = (key: string, keys: readonly string[]): string | undefined => 
 };
 
 /**
- * A 404 for a key the service does not define: with the defined key it probably meant, or, when
- * it is like none of them, every defined key.
- */
-type UnknownKey = ServiceError & { meant?: string; defined?: string[] };
-
-/**
  * Rethrows `error`; a 404 for a `key` that is not among the keys `defined` resolves to (the
- * service's definitions) but a near miss of one first gets `meant`, that key.
+ * service's definitions) becomes the same `ServiceError` with `meant`, the key it probably meant.
  */
 export const checkKey = async (error: unknown, key: string, defined: () => Promise<{ key: string }[]>): Promise<never> => {
   if (isServiceError(error) && error.statusCode == 404) {
     const keys = (await defined().catch(() => [{ key }])).map((d) => d.key);
     if (!keys.includes(key)) {
       const meant = meantName(key, keys) ?? likeliest(key, keys);
-      if (meant === undefined) (error as UnknownKey).defined = keys;
-      else (error as UnknownKey).meant = meant;
+      throw new ServiceError(404, error.message, {
+        kind: error.kind,
+        cause: error.cause,
+        ...(meant === undefined ? { defined: keys } : { meant }),
+      });
     }
   }
   throw error;
 };
 
 /** The defined key a 404 probably meant, when the key it was for is not defined. */
-export const meantKey = (error: unknown): string | undefined => (error as UnknownKey | undefined)?.meant;
+export const meantKey = (error: unknown): string | undefined => (isServiceError(error) ? error.meant : undefined);
 
 /** Every defined key, listed with commas, when a 404's key is not defined and like none of them. */
-export const definedKeys = (error: unknown): string | undefined => (error as UnknownKey | undefined)?.defined?.join(', ');
+export const definedKeys = (error: unknown): string | undefined => (isServiceError(error) ? error.defined?.join(', ') : undefined);

@@ -1,12 +1,11 @@
-import { OptionError } from '../client/option-error';
 import { gate, gateKey, watchGates } from '../client/quota';
-import type { ServiceError } from '../client/service-error';
-import { ServiceClient } from '../client/service-client';
+import { isServiceError, MountError, OptionError } from '../errors';
+import type { ServiceClient } from '../client/service-client';
 import { importLazy } from '../chunks/loaders';
 import { localeOf, markLanguage, onRegister, wordsFor } from '../i18n/locale';
 import { html, renderInto } from '../render/html';
 import { isElement, ownValue } from '../util/values';
-import type { BaseWidgetOptions, CommonSettings } from './common-options';
+import { clientOf, type BaseWidgetOptions, type CommonSettings } from './common-options';
 import type { ChangesOf, Kind, Localized } from './descriptor';
 import { Disposers } from './disposers';
 import { createHost } from './host';
@@ -89,7 +88,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   /** The data shown, and when it was loaded (epoch ms). */
   #data?: { value: Data; at: number };
   #error?: Error;
-  /** Why the data shown could not be reloaded, while it is kept (see `Failure.keep` in ./messages). */
+  /** Why the data shown could not be reloaded, while it is kept (see `FailureView.keep` in ./messages). */
   #stale?: Error;
   /** Data a server rendered where this widget mounted, taken as loaded by the first load. */
   #seed?: Stored<Data>;
@@ -103,7 +102,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   constructor(kind: Kind<O, S, Data>, options: O) {
     this.#kind = kind;
     this.#options = resolveSettings<S>(kind, undefined, options);
-    this.#client = new ServiceClient(this.#options);
+    this.#client = clientOf(this.#options);
   }
 
   /** The options in force, defaults included. */
@@ -129,23 +128,24 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   /**
    * Renders the widget into a container: a CSS selector or an element. Appends one host
    * element with an open shadow root and starts loading.
-   * @throws Error when the container is not found, or the widget is mounted or destroyed.
+   * @throws MountError when the container is not found, or the widget is mounted or destroyed;
+   * OptionError (a `TypeError`) naming `target` when it is neither a CSS selector nor an element.
    */
   mount(target: string | Element): this {
-    if (this.#destroyed) throw new Error('repkit: this widget was destroyed; create a new one to mount');
-    if (this.#host) throw new Error('repkit: this widget is already mounted; call destroy() first');
+    if (this.#destroyed) throw new MountError('repkit: this widget was destroyed; create a new one to mount');
+    if (this.#host) throw new MountError('repkit: this widget is already mounted; call destroy() first');
     let container: Element | null = null;
     if (typeof target == 'string') {
       try {
         container = document.querySelector(target);
       } catch {
-        throw new TypeError(`repkit: mount target ${JSON.stringify(target)} is not a valid CSS selector`);
+        throw new OptionError('target', `repkit: mount target ${JSON.stringify(target)} is not a valid CSS selector`);
       }
-      if (!container) throw new Error(`repkit: mount target ${JSON.stringify(target)} was not found${selectorHint(target)}`);
+      if (!container) throw new MountError(`repkit: mount target ${JSON.stringify(target)} was not found${selectorHint(target)}`);
     } else if (isElement(target) && typeof target.ownerDocument?.createElement == 'function') {
       container = target;
     } else {
-      throw new TypeError('repkit: mount() needs a CSS selector or an element');
+      throw new OptionError('target', 'repkit: mount() needs a CSS selector or an element');
     }
     this.#seed = parseStored(seeds.get(container));
     const { host, root, view } = createHost(container.ownerDocument, this.#kind.name, this.#kind.css, this.#options.nonce);
@@ -185,7 +185,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       if (ownValue<unknown>(next, name) !== ownValue<unknown>(previous, name)) effects.add(option.effect);
     }
     // Settings hold only the table's options, so the client reads its own from them (never a `fetch`).
-    if (effects.has('client') || effects.has('transport')) this.#client = new ServiceClient(next);
+    if (effects.has('client') || effects.has('transport')) this.#client = clientOf(next);
     this.#options = next;
     if (!this.#host || !effects.size) return this;
     this.#applyHost();
@@ -322,6 +322,9 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     }
     // Only while a load is under way, so that the page-wide watchers never keep a widget alive.
     this.#held.hold(QUOTA_WATCH, watchGates(this.#onGate));
+    // A gate closed before this load: one that joins a request already waiting for the reset
+    // (the same record, asked for by another widget) says so now, not after SLOW_LOAD_MS.
+    if (gate(gateName)) this.#slow();
     let outcome: { data: Data } | { error: unknown };
     try {
       outcome = { data: await this.#kind.load(this.#client, this.#options, { signal: controller.signal, fresh }) };
@@ -353,7 +356,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     if ('error' in outcome) {
       // A spent quota: kept for the next page load, and the widget loads again when it resets (a
       // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
-      const at = (outcome.error as ServiceError | undefined)?.retryAt;
+      const at = isServiceError(outcome.error) ? outcome.error.retryAt : undefined;
       if (at) {
         areas?.write(win, area, gateName, at);
         this.#later(() => void this.#load(true), Math.min(at - Date.now(), 2e9), QUOTA_WAIT);

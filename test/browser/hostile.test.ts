@@ -27,6 +27,7 @@ import { CORPUS, parsedText } from '../hostile/corpus';
 import { inspectView, rulesFor, type InspectRules, type Kind } from '../hostile/inspect';
 import { answer, type ProfileVariant } from '../hostile/records';
 import { ADDRESSES, API_KEY, servePage, settled, useBrowser, type PageLog } from './harness';
+import { KIND_NAMES } from '../helpers/kinds';
 
 const browser = useBrowser();
 
@@ -64,12 +65,15 @@ const COMBOS: Record<Kind, Combo[]> = {
     { name: 'showBreakdown false', config: { type: 'category', categoryKey: 'governance', showBreakdown: false } },
     { name: 'showAdvice false', config: { type: 'category', categoryKey: 'governance', showAdvice: false } },
   ],
+  // The alias builds the badge widget: its runs are badge's (describe.each(KIND_NAMES) runs names).
+  badges: [],
 };
 
 /** The element showing each kind's main title (display name, badge or category title). */
 const TITLE: Record<Kind, string> = {
   reputation: '.rk-category-title',
   badge: '.rk-badge-title',
+  badges: '.rk-badge-title',
   profile: '.rk-name',
   category: '[part="title"]',
 };
@@ -249,7 +253,7 @@ const NEEDLES = CORPUS.map(({ value }) => {
 const strayRequests = (log: PageLog) =>
   log.requests.filter((url) => !url.startsWith(`${browser.url}/`) && !IMAGE_URLS.has(httpUrl(url) ?? url));
 
-describe.each(['reputation', 'badge', 'profile', 'category'] as Kind[])('%s widget, every hostile string, every combination', (kind) => {
+describe.each(KIND_NAMES)('%s widget, every hostile string, every combination', (kind) => {
   let rendered: Rendered;
 
   beforeAll(async () => {

@@ -151,8 +151,9 @@ describe('a page that loads a locale script after repkit.umd.js', () => {
       expect(widgets[`${tag}-badge`]!.labels, tag).toContain(messages.Levels);
       expect(widgets[`${tag}-profile`]!.labels, tag).toContain(messages['Copy address']);
       expect(widgets[`${tag}-category`]!.labels, tag).toContain(messages['Ways to score']);
-      // The sentence up to the defined key it suggests (`$`), its spaces as the page's text has them.
-      const noSuchBadge = messages['There is no such badge: did you mean "$"?'].split('$')[0]!.replace(/\s+/g, ' ');
+      // A key like none defined (`unknown_badge`): the sentence up to the list of defined keys
+      // (`$`), its spaces as the page's text has them.
+      const noSuchBadge = messages['There is no such badge. Defined badges: $.'].split('$')[0]!.replace(/\s+/g, ' ');
       expect(widgets[`${tag}-unearned`]!.text, tag).toContain(noSuchBadge);
     }
     expect(widgets.japanese!.text).toContain(ja['Reputation score']);

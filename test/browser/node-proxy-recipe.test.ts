@@ -125,7 +125,7 @@ describe("docs/proxy.md's Node proxy recipe, as written", () => {
     await page.goto(elsewhere);
     expect(await settled(page, 4)).toEqual(['error', 'error', 'error', 'error']);
     const sentence = await page.$eval('.repkit', (host) => host.shadowRoot!.querySelector('[role="alert"]')?.textContent?.trim());
-    expect(sentence).toBe(`Origin (${elsewhere}) not allowed: add it to the proxy's allowOrigins or to the API key's origins.`);
+    expect(sentence).toBe(`Origin (${elsewhere}) not allowed: add it to the proxy's allowOrigins.`);
     const lines = log.split('\n').filter((line) => line.includes(elsewhere));
     expect(lines).toEqual([`repkit proxy: refused a page of ${elsewhere}: add it to allowOrigins to let it use this proxy`]);
     expect(pageLog.console.filter((line) => line.includes('repkit proxy'))).toEqual([]);

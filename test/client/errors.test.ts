@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES, ORIGIN_LOCKED_KEY } from '../service/fixtures.mjs';
 import { ServiceClient } from '../../src/client/service-client';
-import { ServiceError } from '../../src/client/service-error';
+import { ServiceError } from '../../src/errors';
 import { ADDRESSES, useSandbox } from '../helpers/sandbox';
 import { serverSideFetch } from '../helpers/server-fetch';
 import { clientFor, expectServiceError, messageParts, rejection } from './util';

@@ -10,7 +10,7 @@ import { createSandbox, type Sandbox } from '../service/sandbox.mjs';
 import { ADDRESSES, API_KEY } from '../service/fixtures.mjs';
 import { gate, gateKey, openGates } from '../../src/client/quota';
 import { ServiceClient } from '../../src/client/service-client';
-import { ServiceError } from '../../src/client/service-error';
+import { ServiceError } from '../../src/errors';
 import { describeFailure } from '../../src/widgets/messages';
 import { serverSideFetch } from '../helpers/server-fetch';
 import { cleanupWidgets, mountWidget, nextOutcome, textOf, viewOf } from '../helpers/widgets';
@@ -153,7 +153,7 @@ describe('widgets and the gate', () => {
 
   it('the time carries its date, in the locale', () => {
     const tomorrow = Date.now() + 86400000;
-    const error = new ServiceError(429, 'x', 'quota', undefined, tomorrow);
+    const error = new ServiceError(429, 'x', { kind: 'quota', retryAt: tomorrow });
     const { sentence, retry } = describeFailure(error, '', wordsFor('en-US'));
     expect(retry).toBe(false);
     expect(sentence).toContain(new Date(tomorrow).toLocaleDateString('en-US'));

@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIXTURES } from '../service/fixtures.mjs';
-import type { ServiceError } from '../../src/client/service-error';
+import type { ServiceError } from '../../src/errors';
 import { ADDRESSES, useSandbox } from '../helpers/sandbox';
 import { fast, useFastClock } from '../helpers/clock';
 import { serverSideFetch } from '../helpers/server-fetch';
@@ -214,9 +214,10 @@ describe('timeout', () => {
   });
 
   it('the timeout counts per attempt: a slow retry gets its own timeoutMs', async () => {
-    // First attempt: 503 after 150 ms; second: 200 after 150 ms. 300 ms in all, 150 ms each.
-    const base = server.fault({ status: 503, times: 1, latency: 150 });
-    const scores = await clientFor(base, { timeoutMs: 250, retries: 1 }).getScores(rich);
+    // First attempt: 503 after 600 ms; second: 200 after 600 ms. 1,200 ms in all (more than
+    // timeoutMs), 600 ms each (less), with room for a busy machine within the call's bound (2 s).
+    const base = server.fault({ status: 503, times: 1, latency: 600 });
+    const scores = await clientFor(base, { timeoutMs: 1000, retries: 1 }).getScores(rich);
     expect(scores.address).toBe(rich);
     expect(requests()).toHaveLength(2);
   });

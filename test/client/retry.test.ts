@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_WAIT_MS, nextDelay } from '../../src/client/retry';
-import type { ServiceErrorKind } from '../../src/client/service-error';
+import type { ServiceErrorKind } from '../../src/errors';
 
 interface State {
   kind: ServiceErrorKind;
@@ -30,7 +30,17 @@ const state = (over: Partial<State>): State => ({
   ...over,
 });
 
-const delay = (s: State) => nextDelay(s.kind, s.status, s.serverWaitMs, s.tries, s.retries, s.networkFailures, s.timeLeftMs, s.random);
+const delay = (s: State) =>
+  nextDelay({
+    $kind: s.kind,
+    $status: s.status,
+    $serverWaitMs: s.serverWaitMs,
+    $tries: s.tries,
+    $retries: s.retries,
+    $networkFailures: s.networkFailures,
+    $timeLeftMs: s.timeLeftMs,
+    $random: s.random,
+  });
 
 describe('which failures are retried', () => {
   it.each([429, 502, 503, 504])('status %i', (status) => {

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 // The client modules directly: the client suite does not depend on the widget and embed code.
 import type { ClientOptions } from '../../src/client/options';
 import { ServiceClient } from '../../src/client/service-client';
-import { ServiceError } from '../../src/client/service-error';
+import { ServiceError } from '../../src/errors';
 import { API_KEY } from '../helpers/sandbox';
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/client/service-client';
-import { ServiceError } from '../../src/client/service-error';
+import { ServiceError } from '../../src/errors';
 
 const ADDRESS = '1bW2n31E8Sx3JaDBs39FF2Se4qbjvgE2BLtonvAcqDSCFa6';
 /** What a failed getScores(ADDRESS) of `answering` names, before what happened. */

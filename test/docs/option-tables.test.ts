@@ -67,6 +67,24 @@ describe('the tables', () => {
     expect(messagesTable()).not.toMatch(/\|\s*\|\s*$/m);
   });
 
+  it('gives a kind whose heading the page lacks (a new kind) a section of its own, after the kind before it', () => {
+    const kindTables = TABLES.filter((t) => t.page == OPTIONS_PAGE && t.heading.endsWith(' widget options'));
+    const last = kindTables.at(-1)!;
+    const page = read(OPTIONS_PAGE);
+    const found = tableLines(page, last.heading)!;
+    const lines = page.split('\n');
+    // The page as it was before that kind: its heading, blank line and table gone.
+    lines.splice(found.start - 2, found.lines.length + 2);
+    const without = lines.join('\n');
+    expect(tableLines(without, last.heading)).toBeUndefined();
+    const rewritten = rewritePage(OPTIONS_PAGE, without, TABLES);
+    expect(tableLines(rewritten, last.heading)?.lines).toEqual(markdownTable(last).split('\n').slice(2));
+    const headings = rewritten.split('\n').filter((line) => line.endsWith(' widget options'));
+    const order = headings.map((line) => line.replace(/^#+ /, ''));
+    expect([...order].sort()).toEqual(kindTables.map((t) => t.heading).sort());
+    expect(order[order.indexOf(last.heading) - 1]).toBe(kindTables.at(-2)!.heading);
+  });
+
   it('a changed description is seen: the rewrite differs', () => {
     const changed = TABLES.map((t) => ({ ...t, options: t.options.map((o) => ({ ...o, description: o.description + ' Changed.' })) }));
     expect(rewritePage(OPTIONS_PAGE, read(OPTIONS_PAGE), changed)).not.toBe(read(OPTIONS_PAGE));

@@ -140,6 +140,33 @@ export const generatedPages = (tables: DocumentedTable[]): string[] => [...new S
  */
 export const rewritePage = (path: string, text: string, tables: DocumentedTable[], messages = messagesTable()): string => {
   let page = path == MESSAGES_PAGE ? replaceTable(text, 'Messages', messages) : text;
-  for (const table of tables.filter((t) => t.page == path)) page = replaceTable(page, table.heading, markdownTable(table));
+  const onPage = tables.filter((t) => t.page == path);
+  onPage.forEach((table, index) => {
+    if (!tableLines(page, table.heading) && index > 0) page = addSection(page, onPage[index - 1]!.heading, table.heading);
+    page = replaceTable(page, table.heading, markdownTable(table));
+  });
   return page;
+};
+
+/**
+ * `page` with a section headed `heading` (at the level of `after`'s heading, with a table header for
+ * its rows) just before the heading that follows `after`'s section: a new kind's options table
+ * gets its place after the kind before it, and its prose can be written there.
+ */
+const addSection = (page: string, after: string, heading: string): string => {
+  const lines = page.split('\n');
+  const at = lines.findIndex((line) => /^#{1,6}\s/.test(line) && line.replace(/^#+\s*/, '').trim() == after);
+  if (at < 0) throw new Error(`no heading "${after}" to put a section "${heading}" after`);
+  const next = lines.findIndex((line, i) => i > at && /^#{1,6}\s/.test(line));
+  const level = /^#+/.exec(lines[at]!)![0];
+  lines.splice(
+    next < 0 ? lines.length : next,
+    0,
+    `${level} ${heading}`,
+    '',
+    '| Option | Type | Default | Description |',
+    '|---|---|---|---|',
+    '',
+  );
+  return lines.join('\n');
 };

@@ -157,6 +157,7 @@ const errorSentence = (host: HTMLElement) => host.shadowRoot!.querySelector('.rk
 const BASE: Record<Kind, Record<string, string>> = {
   reputation: { type: 'reputation', address: RICH },
   badge: { type: 'badge', address: RICH, badgeKey: 'early_adopter' },
+  badges: { type: 'badges', address: RICH, badgeKey: 'early_adopter' },
   profile: { type: 'profile', address: RICH },
   category: { type: 'category', address: RICH, categoryKey: 'governance' },
 };

@@ -24,6 +24,7 @@ import { CORPUS, htmlParsing, SAMPLE } from './corpus';
 import { inspectView, rulesFor, type Kind } from './inspect';
 import { answer, hostileRecords, wireRecords, type ProfileVariant } from './records';
 import { ITEM_TEXT_LIMIT, TEXT_LIMIT } from '../../src/widgets/views/common';
+import { KIND_NAMES } from '../helpers/kinds';
 
 const server = useSandbox();
 
@@ -392,7 +393,7 @@ const CASES = CORPUS.map((entry, index) => ({ ...entry, index }));
 
 describe('the combinations', () => {
   it('give every kind one render with the most fields shown, which runs the whole corpus', () => {
-    const kinds: Kind[] = ['reputation', 'badge', 'profile', 'category'];
+    const kinds = KIND_NAMES;
     for (const kind of kinds)
       expect(
         COMBOS.filter((c) => c.kind == kind && c.full),

@@ -11,8 +11,9 @@
  * datetime, href, src), and those are checked here or by the suites.
  */
 import { WIDGET_PARTS } from '../../src/embed/element';
+import type { WidgetType } from '../helpers/kinds';
 
-export type Kind = 'reputation' | 'badge' | 'profile' | 'category';
+export type Kind = WidgetType;
 
 export interface InspectRules {
   /** Tags the kind's templates write (the view's own `div` included). */
@@ -28,9 +29,11 @@ export interface InspectRules {
 /** The error view (messages.ts), which any kind may show. */
 const ERROR_TAGS = ['div', 'p', 'button'];
 
+const BADGE_TAGS = ['div', 'p', 'span', 'strong', 'ul', 'ol', 'li', 'img', 'time', 'button'];
 const TAGS: Record<Kind, string[]> = {
   reputation: ['div', 'span', 'strong', 'ul', 'li', 'p', 'time'],
-  badge: ['div', 'p', 'span', 'strong', 'ul', 'ol', 'li', 'img', 'time', 'button'],
+  badge: BADGE_TAGS,
+  badges: BADGE_TAGS,
   profile: ['div', 'span', 'strong', 'p', 'ul', 'li', 'a', 'img', 'button', 'svg', 'rect', 'g'],
   category: ['div', 'span', 'strong', 'p', 'ul', 'ol', 'li', 'button'],
 };

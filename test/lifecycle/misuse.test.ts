@@ -9,6 +9,7 @@ import { createWidget, type AnyWidget } from '../../src/index';
 import { inFlight } from '../../src/client/cache';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { makeContainer, cleanupWidgets, nextOutcome, sleep, textOf, viewOf, waitForState } from '../helpers/widgets';
+import { KIND_NAMES, type WidgetType } from '../helpers/kinds';
 
 const server = useSandbox();
 const created: AnyWidget[] = [];
@@ -17,13 +18,14 @@ afterEach(() => {
   cleanupWidgets();
 });
 
-type Kind = 'reputation' | 'badge' | 'profile' | 'category';
-const KINDS: Kind[] = ['reputation', 'badge', 'profile', 'category'];
+type Kind = WidgetType;
+const KINDS = KIND_NAMES;
 
 /** What each kind shows for the rich fixture once loaded. */
 const SHOWS: Record<Kind, string> = {
   reputation: '89',
   badge: '6 earned',
+  badges: '6 earned',
   profile: 'Alice Validator',
   category: 'Governance',
 };

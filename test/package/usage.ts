@@ -8,7 +8,7 @@
  */
 export const USAGE = String.raw`
 import {
-  ServiceClient, ServiceError, OptionError, DEFAULT_BASE_URL, type ServiceErrorKind,
+  ServiceClient, ServiceError, OptionError, MountError, RepkitError, isRepkitError, DEFAULT_BASE_URL, type ServiceErrorKind,
   createWidget, WIDGET_TYPES, ReputationWidget, BadgeWidget, ProfileWidget, CategoryWidget,
   displayNameOf, isVerified, socialsOf, TIER_COLORS, tierOf, shortAddress,
   autoMount, mountAll, setDefaultNonce, RepkitWidgetElement, defineRepkitElement,
@@ -94,6 +94,9 @@ export async function useClient(): Promise<number> {
     if (!(error instanceof Error)) throw error;
     const asError: Error = new ServiceError(404, 'not found');
     void asError;
+    // One family: every error repkit throws is a RepkitError, whichever entry threw it.
+    const family: boolean = isRepkitError(error) && error instanceof RepkitError && !(error instanceof MountError);
+    void family;
   }
   return total;
 }

@@ -6,37 +6,12 @@
  * suite, which runs workerd already: Miniflare changes the Node process it starts from (its
  * undici), which the unit suite's shared workers must not inherit.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Miniflare } from 'miniflare';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { ensureServerBuild, workerdModules } from './build.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const DIST = `${ROOT}dist/repkit.server.mjs`;
-
-/** Every file under `dir`, recursively. */
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
-
-/** Builds dist/repkit.server.mjs with the repository's rollup configuration unless it is newer than src/ and styles/. */
-const ensureServerBuild = (): void => {
-  const built = existsSync(DIST) ? statSync(DIST).mtimeMs : 0;
-  const newest = Math.max(...[...filesUnder(`${ROOT}src`), ...filesUnder(`${ROOT}styles`)].map((f) => statSync(f).mtimeMs));
-  if (built > newest) return;
-  const script = `
-const { rollup } = await import('rollup');
-const { default: configs } = await import(${JSON.stringify(`${ROOT}rollup.config.mjs`)});
-for (const config of configs.filter((c) => JSON.stringify(c.input).includes('src/server.ts'))) {
-  const bundle = await rollup({ ...config, onwarn: () => {} });
-  await bundle.write(config.output);
-  await bundle.close();
-}`;
-  execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-};
 
 const WORKER = `
 import { fetchAndRender, renderToString } from 'repkit/server';
@@ -67,7 +42,7 @@ describe('repkit/server in workerd', () => {
     mf = new Miniflare({
       modules: [
         { type: 'ESModule', path: `${ROOT}worker.mjs`, contents: WORKER },
-        { type: 'ESModule', path: `${ROOT}repkit/server`, contents: readFileSync(DIST, 'utf8') },
+        ...workerdModules(ROOT.replace(/\/$/, ''), { 'repkit/server': ensureServerBuild() }),
       ],
       modulesRoot: ROOT,
       bindings: { KEY: API_KEY, BASE_URL: sandbox.url, ADDRESS: ADDRESSES.rich },

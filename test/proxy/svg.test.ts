@@ -164,8 +164,8 @@ describe('drawing (pure)', () => {
       longevity: ['Old', 7],
       ['constructor' as string]: ['', 5],
     });
-    expect(topCategories(data, 10).map(([, score], i) => [score, i])).toEqual(rankCategories(data).map(([, c], i) => [c.score, i]));
-    expect(topCategories(data, 10).map(([name]) => name)).toEqual([
+    expect(topCategories(data, 10).map(({ score }, i) => [score, i])).toEqual(rankCategories(data).map(([, c], i) => [c.score, i]));
+    expect(topCategories(data, 10).map(({ name }) => name)).toEqual([
       'Old',
       'Transaction Volume',
       'Identity',

@@ -6,11 +6,11 @@
  * loopback, the only address these tests ever reach.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Miniflare } from 'miniflare';
-import { ensureProxyBuild, PROXY_WORKERS_DIST } from './build.mjs';
+import { ensureProxyBuild, PROXY_DIST, PROXY_WORKERS_DIST, workerdModules } from './build.mjs';
 import { ADDRESSES, KEY, syntheticAddress, useSandbox } from './util';
 import ar from '../../src/locales/ar';
 
@@ -20,8 +20,7 @@ const SITE = 'https://site.example';
 const A = ADDRESSES.rich;
 
 const sb = useSandbox();
-let proxySource = '';
-let workersSource = '';
+let repkitModules: ReturnType<typeof workerdModules> = [];
 const started: Miniflare[] = [];
 
 /** A worker that builds its proxy from JSON options in `env.OPTIONS` and the key in `env.KEY`. */
@@ -43,11 +42,7 @@ export default {
 const startWorker = (main: string, bindings: Record<string, string>): Miniflare => {
   const mf = new Miniflare({
     modulesRoot: EXAMPLE,
-    modules: [
-      { type: 'ESModule', path: `${EXAMPLE}/worker.mjs`, contents: main },
-      { type: 'ESModule', path: `${EXAMPLE}/repkit/proxy`, contents: proxySource },
-      { type: 'ESModule', path: `${EXAMPLE}/repkit/proxy/workers`, contents: workersSource },
-    ],
+    modules: [{ type: 'ESModule', path: `${EXAMPLE}/worker.mjs`, contents: main }, ...repkitModules],
     bindings,
     compatibilityDate: '2025-01-01',
   });
@@ -64,8 +59,8 @@ const relay = { failing: false, url: '' };
 let relayServer: http.Server | undefined;
 
 beforeAll(async () => {
-  proxySource = readFileSync(ensureProxyBuild(), 'utf8');
-  workersSource = readFileSync(PROXY_WORKERS_DIST, 'utf8');
+  ensureProxyBuild();
+  repkitModules = workerdModules(EXAMPLE, { 'repkit/proxy': PROXY_DIST, 'repkit/proxy/workers': PROXY_WORKERS_DIST });
   relayServer = http.createServer(async (req, res) => {
     if (relay.failing) {
       res.writeHead(500, { 'Content-Type': 'application/json' });
@@ -249,5 +244,39 @@ describe('in workerd: behaviour', () => {
     await served.arrayBuffer();
     // The refresh went on after the answer, kept alive by ctx.waitUntil.
     await vi.waitFor(() => expect(sb.hits(`badges/${other}`)).toBe(2));
+  });
+});
+
+describe("in workerd: a stranger's requests (docs/proxy.md, Security)", () => {
+  const GOOD = 'https://good.example';
+  const EVIL = 'http://evil.test';
+  it('a path that names another host gives it neither data nor CORS', async () => {
+    const mf = testWorker({ upstream: sb.url, allowOrigins: [GOOD] });
+    for (const path of [`//evil.test/api/v2/scores/${A}`, `/\\evil.test/api/v2/scores/${A}`, `//evil.test/batch?r=/api/v2/scores/${A}`]) {
+      const response = await mf.dispatchFetch(`http://proxy.test${path}`, { headers: { Origin: EVIL } });
+      const body = await response.text();
+      expect(response.status == 200 && response.headers.get('access-control-allow-origin') == EVIL, path).toBe(false);
+      expect(body, path).not.toContain('"success":true');
+    }
+  });
+  it("a refused site's <img> without Origin gets a 403 and spends nothing; badges stay open", async () => {
+    const mf = testWorker({ upstream: sb.url, basePath: '/rep', allowOrigins: [GOOD] });
+    const address = nextAddress();
+    const image = { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'image' };
+    const refused = await mf.dispatchFetch(url(`scores/${address}`), { headers: image });
+    expect(refused.status).toBe(403);
+    await refused.arrayBuffer();
+    expect(sb.hits(`scores/${address}`)).toBe(0);
+    const badge = await mf.dispatchFetch(`http://proxy.test/rep/badge/reputation/${address}.svg`, { headers: image });
+    expect(badge.status).toBe(200);
+    await badge.arrayBuffer();
+  });
+  it("with '*', the same CORS headers with or without Origin", async () => {
+    const mf = testWorker({ upstream: sb.url, basePath: '/rep', allowOrigins: '*' });
+    const plain = await mf.dispatchFetch(url(`scores/${A}`));
+    const cors = await mf.dispatchFetch(url(`scores/${A}`), { headers: { Origin: GOOD } });
+    await Promise.all([plain.arrayBuffer(), cors.arrayBuffer()]);
+    expect(plain.headers.get('access-control-allow-origin')).toBe('*');
+    expect(cors.headers.get('access-control-allow-origin')).toBe('*');
   });
 });

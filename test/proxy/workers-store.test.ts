@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Miniflare } from 'miniflare';
 import { createSandbox, type Sandbox } from '../service/sandbox.mjs';
-import { ensureProxyBuild, PROXY_WORKERS_DIST } from './build.mjs';
+import { ensureProxyBuild, PROXY_WORKERS_DIST, workerdModules } from './build.mjs';
 import { KEY, syntheticAddress, useSandbox } from './util';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -23,8 +23,7 @@ const started: Miniflare[] = [];
 beforeAll(() => {
   modules = [
     { type: 'ESModule', path: `${EXAMPLE}/worker.mjs`, contents: readFileSync(`${EXAMPLE}/worker.mjs`, 'utf8') },
-    { type: 'ESModule', path: `${EXAMPLE}/repkit/proxy`, contents: readFileSync(ensureProxyBuild(), 'utf8') },
-    { type: 'ESModule', path: `${EXAMPLE}/repkit/proxy/workers`, contents: readFileSync(PROXY_WORKERS_DIST, 'utf8') },
+    ...workerdModules(EXAMPLE, { 'repkit/proxy': ensureProxyBuild(), 'repkit/proxy/workers': PROXY_WORKERS_DIST }),
   ];
 });
 

@@ -9,13 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { createProxy } from '../../src/proxy';
 import { toNodeListener } from '../../src/proxy/node';
 import { fetchAndRender, renderToString, scriptSafeJson } from '../../src/server';
-import { OptionError } from '../../src/client/option-error';
+import { OptionError } from '../../src/errors';
 import { ServiceClient } from '../../src/client/service-client';
 import { createWidget, snippet } from '../../src/index';
 import { parseStored } from '../../src/widgets/storage';
 import { registerLocale } from '../../src/i18n/locale';
 import { SHIPPED_LOCALES } from '../../src/i18n/shipped';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
+import { WIDGET_PARTS } from '../../src/embed/element';
 
 const server = useSandbox();
 
@@ -50,7 +51,7 @@ describe('repkit/server', () => {
     expect(markup.endsWith('</template></div></div></template></repkit-widget>')).toBe(true);
     // The host as the browser builds it, with its own shadow root and the card's stylesheet.
     expect(markup).toContain(
-      '<div class="repkit" data-type="reputation" data-theme="dark" data-state="ready" exportparts="widget, total, score,',
+      `<div class="repkit" data-type="reputation" data-theme="dark" data-state="ready" exportparts="${WIDGET_PARTS.join(', ')}">`,
     );
     expect(markup).toMatch(
       /<template shadowrootmode="open"><style>[^]*?\.rk-score[^]*?<\/style><div part="widget" class="rk rk--reputation" lang="en" aria-busy="false">/,
@@ -177,6 +178,22 @@ describe('fetchAndRender', () => {
     expect(markup).toContain('data-state="error"');
     expect(markup).toContain('part="error"');
     expect(markup).not.toContain('<script');
+  });
+
+  it('says to check baseUrl when nothing listens there, as a page does', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const markup = await fetchAndRender({
+      type: 'reputation',
+      apiKey: API_KEY,
+      baseUrl: `http://127.0.0.1:${port}`,
+      address: ADDRESSES.rich,
+      retries: 0,
+    });
+    expect(markup).toContain('data-state="error"');
+    expect(markup).toContain('Could not reach the service: check baseUrl (host, port).');
   });
 
   it('renders the kind’s own sentence for an address with nothing yet', async () => {

@@ -192,7 +192,7 @@ describe('error state: a key refused for this page (403, the CORS refusal)', () 
     [
       'a key locked to another origin',
       { apiKey: ORIGIN_LOCKED_KEY },
-      `Origin (${location.origin}) not allowed: add it to the proxy's allowOrigins or to the API key's origins.`,
+      `Origin (${location.origin}) not allowed: add it to the proxy's allowOrigins.`,
     ],
   ])('%s: the sentence says what to fix, no retry', async (_name, extra, sentence) => {
     const onError = vi.fn();

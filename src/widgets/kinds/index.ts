@@ -1,21 +1,24 @@
 /**
- * The registry of widget kinds. A kind is its folder beside this file (options.ts: its public
- * options and their table; view.ts: its descriptor, with how it loads and shows its data, and
- * its class; placeholder.ts: the skeleton's data), its stylesheet styles/<kind>.css, and its
- * entry here. createWidget, `WIDGET_TYPES`, the public types, the element, the snippet, the
- * server renderer and the per-kind scripts (rollup.config.mjs) all follow this list; what
- * cannot follow it (the entry's export line, the size budgets) is checked against it by
- * test/widgets/kinds.test.ts.
+ * The widget kinds, from the registry (./registry.ts). A kind is its folder beside this file
+ * (options.ts: its public options and their table; view.ts: its descriptor, with how it loads
+ * and shows its data, and its class; placeholder.ts: the skeleton's data), its stylesheet
+ * styles/<kind>.css, and its line in the registry. createWidget, `WIDGET_TYPES`, the public
+ * types, the element, the snippet, the server renderer and the per-kind scripts all follow it.
  */
-import { BadgeWidget } from './badge/view';
-import { CategoryWidget } from './category/view';
-import { ProfileWidget } from './profile/view';
-import { ReputationWidget } from './reputation/view';
+import * as REGISTRY from './registry';
 
-/** Every kind's class, in the order `WIDGET_TYPES` lists their `type` values. */
-export const WIDGET_CLASSES = [ReputationWidget, BadgeWidget, ProfileWidget, CategoryWidget] as const;
+/**
+ * Every kind's class, by name (the order of `WIDGET_TYPES`). Sorted, as a module namespace's
+ * order is not the same in every loader. Its type is written out from the values (not as
+ * `typeof REGISTRY`, which the declaration bundler cannot carry across files).
+ */
+const SORTED = /* @__PURE__ */ (() => Object.values(REGISTRY).sort((a, b) => (a.kind.name < b.kind.name ? -1 : 1)))();
 
-type Classes = (typeof WIDGET_CLASSES)[number];
+/** Every value the registry names: the kinds' classes. */
+type Classes = (typeof SORTED)[number];
+
+/** Every kind's class, by name. */
+export const WIDGET_CLASSES: readonly Classes[] = SORTED;
 
 /** Every `type` value a kind's class answers to: its name and its aliases. */
 type TypesOf<C> = C extends { readonly kind: { readonly name: infer T extends string } } ? T : never;
@@ -54,4 +57,4 @@ type DataOf<W> = W extends { readonly data: infer D } ? Exclude<D, undefined> : 
  */
 export type WidgetData = DataOf<AnyWidget>;
 
-export type { BadgeData } from './badge/view';
+export type { BadgeData } from './registry';

@@ -43,7 +43,7 @@ const CLAMP_CHARS = 160;
 /** Text cut at {@link TEXT_LIMIT} characters, never inside a surrogate pair. */
 export const bounded = (text: string, limit = TEXT_LIMIT): string => {
   if (text.length <= limit) return text;
-  const cut = /[\uD800-\uDBFF]/.test(text[limit - 1]!) ? limit - 1 : limit;
+  const cut = /[\uD800-\uDBFF]/.test(text[limit - 1]) ? limit - 1 : limit;
   return text.slice(0, cut) + '…';
 };
 

@@ -42,7 +42,7 @@ const earned = (badge: UserBadge, s: S): Html | false => {
 /** The level's title, its tier's name (unless the title is that name: the tier never shows by colour alone) and its number. */
 const levelText = (badge: UserBadge, { t, locale }: S): string => {
   const name = tierOf(badge.achievedLevel);
-  const tier = t((name[0]!.toUpperCase() + name.slice(1)) as Capitalize<Tier>);
+  const tier = t((name[0].toUpperCase() + name.slice(1)) as Capitalize<Tier>);
   const title = boundedItem(badge.achievedLevelTitle.trim());
   return `${title && title != tier ? `${title} · ` : ''}${tier} · ${t('Level $', formatNumber(badge.achievedLevel, locale))}`;
 };
@@ -105,6 +105,7 @@ export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData, 'badg
   name: 'badge',
   aliases: ['badges'],
   css: /* @__PURE__ */ (() => tierCss() + clampCss + css)(),
+  parts: ['badges', 'badge', 'medal', 'ladder', 'description'],
   options: BADGE_OPTIONS,
   required: ['address'],
   placeholder: badgesPlaceholder,

@@ -103,6 +103,7 @@ const ready = ({ category, definition }: SpecificCategoryScore, s: S): Html => {
 export const categoryKind: Kind<CategoryWidgetOptions, CategorySettings, SpecificCategoryScore, 'category'> = {
   name: 'category',
   css: /* @__PURE__ */ (() => clampCss + css)(),
+  parts: ['total', 'score', 'title', 'description', 'reasons', 'reason', 'reason-text', 'advice'],
   options: CATEGORY_OPTIONS,
   required: ['address', 'categoryKey'],
   placeholder: categoryPlaceholder,

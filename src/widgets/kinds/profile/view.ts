@@ -1,4 +1,4 @@
-import { isServiceError } from '../../../client/service-error';
+import { isServiceError } from '../../../errors';
 import type { ChainIdentity, UserProfile } from '../../../client/types';
 import { shortAddress } from '../../../render/address';
 import type { Message, Words } from '../../../i18n/messages';
@@ -117,6 +117,7 @@ const copied = (button: HTMLElement, ok: boolean, { settings: { t }, later }: Ac
 export const profileKind: Kind<ProfileWidgetOptions, ProfileSettings, UserProfile | null, 'profile'> = {
   name: 'profile',
   css: /* @__PURE__ */ (() => clampCss + css)(),
+  parts: ['avatar', 'name', 'verified', 'copy', 'bio', 'socials', 'identities', 'identity', 'nfts'],
   options: PROFILE_OPTIONS,
   required: ['address'],
   placeholder: profilePlaceholder,

@@ -58,6 +58,7 @@ const ready = (scores: UserScores, s: S): Html => {
 export const reputationKind: Kind<ReputationWidgetOptions, ReputationSettings, UserScores, 'reputation'> = {
   name: 'reputation',
   css,
+  parts: ['total', 'score', 'categories', 'category', 'meta'],
   options: REPUTATION_OPTIONS,
   required: ['address'],
   placeholder: scoresPlaceholder,

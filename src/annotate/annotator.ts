@@ -1,0 +1,326 @@
+import type { ServiceClient } from '../client/service-client';
+import type { UserScores } from '../client/types';
+import { localeOf, onRegister, wordsFor } from '../i18n/locale';
+import type { Words } from '../i18n/messages';
+import { chipButton, createChip, showNothing, showScore } from './chip';
+import { addressChecker, firstAddress, ignoredSelector, INTERACTIVE, linkedAddress } from './finder';
+import type { ResolvedAnnotateOptions } from './options';
+import { placeAfterElement, placeAfterText, unplace, type Placement } from './placement';
+import { idleSlices, type Slices } from './slices';
+
+/** What `annotate()` returns. */
+export interface AnnotateHandle {
+  /**
+   * Stops annotating: no more chips for content added later, requests under way abandoned, the
+   * card closed, and every chip taken out, the page's text nodes joined back as they were.
+   * Calling it again does nothing.
+   */
+  stop(): void;
+}
+
+/** What the card needs of an annotation, when a chip's card opens (./card). */
+export interface CardContext {
+  client: Promise<ServiceClient>;
+  /** The total score shown for an address. */
+  scoreOf: (address: string) => number | undefined;
+  words: (element: Element) => Words;
+  theme: string;
+  nonce: string | undefined;
+  signal: AbortSignal;
+}
+
+/** A chip's card opener, loaded the first time one is wanted (./card). */
+export type CardModule = typeof import('./card');
+
+/** How many addresses one request may carry through a proxy (src/client/batch.ts, BATCH_MAX_PARTS). */
+const BATCH_SIZE = 50;
+
+/**
+ * The work of one `annotate()` call: it finds the addresses under `root` in slices of idle time,
+ * puts a chip after each, asks for their scores (those on screen first) and shows them, watches
+ * for content added later, and undoes all of it on `stop()`.
+ */
+export const startAnnotating = (
+  root: Element,
+  o: ResolvedAnnotateOptions,
+  loadClient: () => Promise<typeof ServiceClient>,
+  loadCard: () => Promise<CardModule>,
+): AnnotateHandle => {
+  const doc = root.ownerDocument;
+  // Loading from the start, so that it is there when the first scores are asked for (after the first paint).
+  const client = loadClient().then((Client) => new Client(o.client));
+  // Without a client (its file did not load), no address has data: every chip stays empty.
+  client.catch(Boolean);
+  const stopping = new AbortController();
+  const { signal } = stopping;
+  const isAddress = addressChecker(o.accepts);
+  const ignored = ignoredSelector(o.includeCode);
+  const theme = o.theme;
+
+  /** Every chip placed, in order (undone in reverse). */
+  let placements: Placement[] = [];
+  /** The placement of each chip, and of each text node that ends with a chip's address. */
+  const placementOfChip = new WeakMap<Element, Placement>();
+  const placementOfText = new WeakMap<Text, Placement>();
+  /** Links and buttons that already have a chip after them. */
+  const chipped = new WeakSet<Element>();
+  /** Chips waiting for their address's score, by address. */
+  const waiting = new Map<string, Set<HTMLElement>>();
+  /** Scores received (`null`: no data for the address). */
+  const scores = new Map<string, UserScores | null>();
+  /** Addresses found but not asked for yet. */
+  const pending = new Set<string>();
+  /** Chips in the viewport now (from the intersection observer). */
+  const onScreen = new WeakSet<Element>();
+
+  /** Words by locale: a page mostly has one. */
+  const wordsByLocale = new Map<string, Words>();
+  const wordsOf = (element: Element): Words => {
+    const locale = localeOf(o.locale, element);
+    let words = wordsByLocale.get(locale);
+    if (!words) wordsByLocale.set(locale, (words = wordsFor(locale, o.messages)));
+    return words;
+  };
+
+  const show = (chip: HTMLElement, found: UserScores | null): void => {
+    if (found) showScore(chip, found.totalScore, wordsOf(chip), o.card);
+    else showNothing(chip);
+  };
+
+  /** Asks for the pending addresses' scores: those with a chip on screen first, so they go in the first batch. */
+  const request = (): void => {
+    const order = [...pending].sort((a, b) => Number(visible(b)) - Number(visible(a)));
+    pending.clear();
+    const fail = () => {
+      if (!signal.aborted) for (const address of order) if (!scores.has(address)) settle(address, null);
+    };
+    client.then((ready) => {
+      // All in this one task: a client without a key sends them as batches of up to 50 (src/client/batch.ts).
+      for (const address of order) {
+        ready.getScores(address, { signal }).then(
+          (found) => settle(address, found),
+          () => {
+            if (!signal.aborted) settle(address, null);
+          },
+        );
+      }
+    }, fail);
+  };
+  const visible = (address: string): boolean => [...(waiting.get(address) ?? [])].some((chip) => onScreen.has(chip));
+
+  /** Addresses whose answer arrived and whose chips are still to show it: drawn in slices too (a batch brings 50 at once). */
+  const answered: string[] = [];
+
+  const settle = (address: string, found: UserScores | null): void => {
+    scores.set(address, found);
+    answered.push(address);
+    slices.wake();
+  };
+
+  /** Shows answers in their chips until `due`; returns whether any are left. */
+  const showAnswers = (due: number): boolean => {
+    while (answered.length && performance.now() < due) {
+      const address = answered.shift()!;
+      for (const chip of waiting.get(address) ?? []) {
+        show(chip, scores.get(address)!);
+        sight.unobserve(chip);
+      }
+      waiting.delete(address);
+    }
+    return answered.length > 0;
+  };
+
+  /**
+   * Sees which chips are on screen once the browser has laid them out (no layout forced here):
+   * the scores are asked for then, when the page is read through, a batch is full, or an address
+   * on screen waits.
+   */
+  const sight = new IntersectionObserver((entries) => {
+    let wanted = false;
+    for (const { target, isIntersecting } of entries) {
+      if (isIntersecting) {
+        onScreen.add(target);
+        wanted ||= pending.has((target as HTMLElement).dataset.address!);
+      } else onScreen.delete(target);
+    }
+    if (pending.size && (wanted || pending.size >= BATCH_SIZE || slices.idle())) request();
+  });
+
+  const addChip = (address: string, place: (chip: HTMLElement) => Placement): void => {
+    const chip = createChip(doc, address, theme, o.nonce);
+    const placement = place(chip);
+    placements.push(placement);
+    placementOfChip.set(chip, placement);
+    if (placement.text) placementOfText.set(placement.text, placement);
+    let chips = waiting.get(address);
+    const known = scores.get(address);
+    // Answered, and not waiting to be drawn: shown at once.
+    if (known !== undefined && !chips) return show(chip, known);
+    if (!chips) {
+      waiting.set(address, (chips = new Set()));
+      pending.add(address);
+    }
+    chips.add(chip);
+    sight.observe(chip);
+  };
+
+  /** The chip for the address in a text node, if it has one: after it, or after the link or button it is in. */
+  const visitText = (text: Text): void => {
+    // Read already: it ends with an address whose chip follows it.
+    if (placementOfText.has(text)) return;
+    const found = firstAddress(text.data, isAddress);
+    if (!found) return;
+    const interactive = text.parentElement?.closest(INTERACTIVE);
+    if (interactive) {
+      if (root.contains(interactive) && !chipped.has(interactive)) {
+        chipped.add(interactive);
+        addChip(found.address, (chip) => placeAfterElement(interactive, chip, found.address));
+      }
+    } else addChip(found.address, (chip) => placeAfterText(text, found.end, chip, found.address));
+  };
+
+  const visitLink = (link: HTMLAnchorElement): void => {
+    const address = o.links && !chipped.has(link) ? linkedAddress(link, isAddress) : undefined;
+    if (address) {
+      chipped.add(link);
+      addChip(address, (chip) => placeAfterElement(link, chip, address));
+    }
+  };
+
+  /** Whether a node is where repkit must not look: in an ignored element, or outside `root`. */
+  const isIgnored = (node: Node): boolean => {
+    const parent = node.nodeType == 1 ? (node as Element) : node.parentElement;
+    return !parent || !root.contains(node) || !!parent.closest(ignored);
+  };
+
+  const walkerFilter = (node: Node): number =>
+    node.nodeType == 3
+      ? (node as Text).data.length < 47
+        ? NodeFilter.FILTER_SKIP
+        : NodeFilter.FILTER_ACCEPT
+      : (node as Element).matches(ignored)
+        ? NodeFilter.FILTER_REJECT
+        : (node as Element).localName == 'a'
+          ? NodeFilter.FILTER_ACCEPT
+          : NodeFilter.FILTER_SKIP;
+
+  const visit = (node: Node): void => {
+    if (node.nodeType == 3) visitText(node as Text);
+    else if ((node as Element).localName == 'a') visitLink(node as HTMLAnchorElement);
+  };
+
+  /** Subtrees still to read (the root, then what the page adds), and the walk through the current one. */
+  const queue: Node[] = [root];
+  let walker: TreeWalker | undefined;
+
+  /** Reads on until `due` (a time from performance.now()); returns whether anything is left. */
+  const work = (due: number): boolean => {
+    for (;;) {
+      if (!walker) {
+        const next = queue.shift();
+        if (!next) return false;
+        if (!next.isConnected || isIgnored(next)) continue;
+        walker = doc.createTreeWalker(next, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, walkerFilter);
+        if (next.nodeType == 3 || (next as Element).localName == 'a') visit(next);
+      }
+      const node = walker.nextNode();
+      if (!node) walker = undefined;
+      else visit(node);
+      if (performance.now() >= due) return !!(walker || queue.length);
+    }
+  };
+
+  /** The page's own changes: new content to read, and text it rewrote under a chip. */
+  const absorb = (records: MutationRecord[]): void => {
+    for (const record of records) {
+      if (record.type == 'characterData') {
+        const text = record.target as Text;
+        const placement = placementOfText.get(text);
+        // Splitting it after its address (ours) leaves it ending with the address: nothing to do.
+        if (placement?.chip.isConnected && text.data.endsWith(placement.address)) continue;
+        if (placement) {
+          placementOfText.delete(text);
+          // The page rewrote text a chip belongs to: the chip may be wrong now, so it goes, and the text is read again.
+          unplace(placement);
+          placements = placements.filter((p) => p != placement);
+          waiting.get(placement.address)?.delete(placement.chip);
+          queue.push(placement.text!);
+        } else queue.push(text);
+      } else {
+        for (const node of record.addedNodes) if (!(node as Element).hasAttribute?.('data-repkit-chip')) queue.push(node);
+        // Chips the page removed with their text: forget them.
+        if (record.removedNodes.length) placements = placements.filter((p) => p.chip.isConnected);
+      }
+    }
+  };
+
+  const watcher = new MutationObserver((records) => {
+    absorb(records);
+    // Content the page just added (a reply, the next page of a thread) gets a first slice at
+    // once, before it is painted; the rest in idle slices.
+    if (slices.idle()) slices.runNow();
+    else slices.wake();
+  });
+
+  const slices: Slices = idleSlices(doc, (due) => {
+    absorb(watcher.takeRecords());
+    // Answers first: their chips are already in the page, waiting.
+    const more = showAnswers(due) || work(due);
+    // Our own changes (split text, chips) are not the page's.
+    watcher.takeRecords();
+    // Read through: whatever is still to ask for goes now (the sightings may all have come earlier).
+    if (!more && pending.size) request();
+    return more;
+  });
+
+  watcher.observe(root, { childList: true, subtree: true, characterData: true });
+  // The first slice runs now: the chips in view are in the page before it is next painted, so
+  // nothing moves under the reader's eyes.
+  slices.runNow();
+
+  const forgetRedraw = onRegister(() => {
+    wordsByLocale.clear();
+    for (const [address, found] of scores) {
+      if (!found) continue;
+      for (const p of placements) if (p.address == address && p.chip.dataset.state == 'ready') show(p.chip, found);
+    }
+  });
+
+  /** The card's code, once asked for; and once loaded, so that a click is handled in its own task (it may prevent the default). */
+  let cardModule: Promise<CardModule> | undefined;
+  let cardLoaded: CardModule | undefined;
+  const context: CardContext = {
+    client,
+    scoreOf: (address) => scores.get(address)?.totalScore,
+    words: wordsOf,
+    theme,
+    nonce: o.nonce,
+    signal,
+  };
+  const onChipEvent = (event: Event): void => {
+    const chip = event.target as HTMLElement;
+    if (!o.card || !placementOfChip.has(chip) || !chipButton(chip)) return;
+    if (cardLoaded) return cardLoaded.cardFor(chip, context)(event);
+    cardModule ??= loadCard().then((loaded) => (cardLoaded = loaded));
+    // A card that cannot load (its file missing) leaves the chip as it is.
+    cardModule.then((loaded) => loaded.cardFor(chip, context)(event), Boolean);
+  };
+  const CHIP_EVENTS = ['pointerover', 'pointerout', 'focusin', 'focusout', 'click'] as const;
+  for (const type of CHIP_EVENTS) root.addEventListener(type, onChipEvent);
+
+  return {
+    stop() {
+      if (signal.aborted) return;
+      stopping.abort();
+      watcher.disconnect();
+      sight.disconnect();
+      slices.stop();
+      forgetRedraw();
+      for (const type of CHIP_EVENTS) root.removeEventListener(type, onChipEvent);
+      for (let i = placements.length - 1; i >= 0; i--) unplace(placements[i]);
+      placements = [];
+      waiting.clear();
+      pending.clear();
+    },
+  };
+};
