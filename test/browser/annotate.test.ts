@@ -4,31 +4,18 @@
  * on one origin and repkit/proxy (the built dist/repkit.proxy.mjs behind its node:http adapter, in
  * front of the sandbox) on another, every option at its default.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
 import { forumPage, addressNumber, ss58 } from '../annotate/pages.mjs';
 import { ADDRESSES, API_KEY, useBrowser } from './harness';
+import { builtProxy, distSite, useServers } from './servers';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const browser = useBrowser();
 
-type Proxy = typeof import('../../src/proxy');
-type ProxyNode = typeof import('../../src/proxy/node');
-
-const servers: http.Server[] = [];
-const listen = async (handler: http.RequestListener): Promise<string> => {
-  const server = http.createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
+const { listen } = useServers();
 
 /** The page the site serves (set by each test), the site's and the proxy's origins, and what reached the proxy. */
 let html = '';
@@ -37,30 +24,13 @@ let proxyUrl = '';
 let reached: string[] = [];
 
 beforeAll(async () => {
-  const edge = (await import(/* @vite-ignore */ pathToFileURL(ensureProxyBuild()).href)) as Proxy;
-  const node = (await import(/* @vite-ignore */ pathToFileURL(PROXY_NODE_DIST).href)) as ProxyNode;
-  site = await listen((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const file = /^\/dist\/((?:locales\/)?[\w.-]+\.m?js)$/.exec(path)?.[1];
-    if (file) {
-      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-      return void res.end(readFileSync(`${ROOT}dist/${file}`));
-    }
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
+  const { edge, node } = await builtProxy();
+  site = await listen(distSite(() => html));
   const proxy = node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [site] }));
   proxyUrl = await listen((req, res) => {
     reached.push(`${req.method} ${req.url}`);
     proxy(req, res);
   });
-});
-
-afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
 });
 
 /** The forum thread of the issue: 50 posts, 400 text nodes, 120 addresses (40 distinct), 30 bad checksums, fenced ones. */

@@ -11,39 +11,23 @@
  * dist/repkit.batch.js, the old add-on, does nothing and breaks nothing.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
 import { API_KEY, settled, useBrowser } from './harness';
+import { builtProxy, generatedAddress, useServers } from './servers';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const browser = useBrowser();
 
-type Proxy = typeof import('../../src/proxy');
-type ProxyNode = typeof import('../../src/proxy/node');
-
 /** A valid address the sandbox computes on the spot, distinct for each `i`. */
-const addressOf = (i: number): string => {
-  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-  let tail = '';
-  for (let n = i + 1; tail.length < 8; n = Math.floor(n / 58)) tail = alphabet[n % 58] + tail;
-  return `1${'Chromium'.padEnd(38, 'x')}${tail}`;
-};
+const addressOf = (i: number): string => generatedAddress('Chromium', i);
 
 const KINDS = ['reputation', 'badge', 'profile'];
 
-const servers: http.Server[] = [];
-const listen = async (handler: http.RequestListener): Promise<string> => {
-  const server = http.createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
+const { listen } = useServers();
 
 /** The page's HTML, set by each test, and the origins of the page and of the proxy. */
 let html = '';
@@ -60,13 +44,14 @@ let used = 0;
 let chunkFiles: 'built' | 'missing' | 'wrong' = 'built';
 /** The bundled app's files (esbuild's output), served under /app/. */
 let appDir = '';
+/** A proxy as createProxy makes it by default, in front of the sandbox, for the page's origin. */
+let freshProxy: () => http.RequestListener;
 
 /** A chunk of repkit's: dist/repkit.chunk-<name>.js, or the file a bundler made of dist/repkit.chunk-<name>.mjs. */
 const isChunk = (path: string) => /\/repkit\.chunk-[\w-]+\.js$/.test(path);
 
 beforeAll(async () => {
-  const edge = (await import(/* @vite-ignore */ pathToFileURL(ensureProxyBuild()).href)) as Proxy;
-  const node = (await import(/* @vite-ignore */ pathToFileURL(PROXY_NODE_DIST).href)) as ProxyNode;
+  const { edge, node } = await builtProxy();
 
   // A tiny app as a developer writes it, bundled as a bundler ships it: ES modules, split.
   appDir = mkdtempSync(join(tmpdir(), 'repkit-app-'));
@@ -105,21 +90,22 @@ for (const [i, config] of window.configs.entries()) createWidget(config).mount('
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(html);
   });
-  // One client (127.0.0.1) loads every page here: the per-client budget (issue 36) is not what is measured.
-  const proxy = node.toNodeListener(
-    edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [site], clientBudget: false }),
-  );
+  // Every page here comes from one client (127.0.0.1), where a site has a new visitor for each:
+  // each page gets a proxy of its own, at its defaults (its client budget included), as a first
+  // visit meets it.
+  freshProxy = () => node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: [site] }));
+  let proxy = freshProxy();
   proxyUrl = await listen((req, res) => {
+    if (req.url == '/new-visitor') {
+      proxy = freshProxy();
+      return void res.end();
+    }
     reached.push(`${req.method} ${req.url}`);
     proxy(req, res);
   });
 });
 
-afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+afterAll(() => {
   if (appDir) rmSync(appDir, { recursive: true, force: true });
 });
 
@@ -167,6 +153,7 @@ document.addEventListener('repkit:load', (e) => {
 </script>
 ${tags}
 </body></html>`;
+  await fetch(`${proxyUrl}/new-visitor`);
   reached = [];
   const { page: tab, log } = await browser.page();
   await tab.goto(`${site}/`);

@@ -5,36 +5,16 @@
  * counts this visitor, 127.0.0.1, by its socket), on another origin than the page: every widget
  * ready, at most 4 requests to the proxy, no preflight, nothing refused.
  */
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
-import { API_KEY, settled, useBrowser } from './harness';
-
-const ROOT = new URL('../..', import.meta.url).pathname;
+import { API_KEY, settled, useBrowser, widgetsPage } from './harness';
+import { builtProxy, distSite, generatedAddress, useServers } from './servers';
 
 const browser = useBrowser();
 
-type Proxy = typeof import('../../src/proxy');
-type ProxyNode = typeof import('../../src/proxy/node');
-
+const { listen } = useServers();
 /** A valid address the sandbox computes on the spot, distinct for each `i`. */
-const addressOf = (i: number): string => {
-  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-  let tail = '';
-  for (let n = i + 1; tail.length < 8; n = Math.floor(n / 58)) tail = alphabet[n % 58] + tail;
-  return `1${'Budget'.padEnd(38, 'x')}${tail}`;
-};
+const addressOf = (i: number): string => generatedAddress('Budget', i);
 
-const servers: http.Server[] = [];
-const listen = async (handler: http.RequestListener): Promise<string> => {
-  const server = http.createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
 let proxyUrl = '';
 /** The members page, and its site: the page and dist/'s files, on an origin of its own. */
 let html = '';
@@ -44,42 +24,22 @@ const reached: string[] = [];
 const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 
 beforeAll(async () => {
-  const edge = (await import(/* @vite-ignore */ pathToFileURL(ensureProxyBuild()).href)) as Proxy;
-  const node = (await import(/* @vite-ignore */ pathToFileURL(PROXY_NODE_DIST).href)) as ProxyNode;
+  const { edge, node } = await builtProxy();
   const listener = node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: browser.url, allowOrigins: '*' }));
   proxyUrl = await listen((req, res) => {
     res.on('finish', () => reached.push(`${req.method} ${req.url} ${res.statusCode}`));
     listener(req, res);
   });
-  site = await listen((req, res) => {
-    const file = /^\/dist\/([\w.-]+\.js)$/.exec(req.url ?? '')?.[1];
-    res.writeHead(200, { 'Content-Type': file ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8' });
-    res.end(file ? readFileSync(`${ROOT}dist/${file}`) : html);
-  });
+  site = await listen(distSite(() => html));
 }, 120_000);
 
-afterAll(async () => {
-  warn.mockRestore();
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+afterAll(() => warn.mockRestore());
 
 describe("the proxy's default client budget and a members page", () => {
   it('lets the first visitor of 100 widgets of 100 new addresses load them all, in at most 4 requests and no preflight', async () => {
     const kinds = ['reputation', 'badge', 'profile'];
     const configs = Array.from({ length: 100 }, (_, i) => ({ type: kinds[i % 3], address: addressOf(i), baseUrl: proxyUrl }));
-    html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Members</title></head>
-<body><main><h1>Members</h1>
-${configs.map((_, i) => `<div id="w${i}"></div>`).join('\n')}
-</main>
-<script src="/dist/repkit.umd.js"></script>
-<script>
-${configs.map((c, i) => `RepKit.createWidget(${JSON.stringify(c)}).mount('#w${i}');`).join('\n')}
-</script>
-</body></html>`;
+    html = widgetsPage(configs);
     const { page, log } = await browser.page();
     await page.goto(`${site}/members.html`);
     const states = await settled(page, 100);

@@ -97,17 +97,27 @@ export const settled = async (page: Page, count: number): Promise<string[]> => {
   return page.$$eval('.repkit', (hosts) => hosts.map((h) => (h as HTMLElement).dataset.state!));
 };
 
-/** A page that loads the UMD build and mounts one widget per config with the global API. */
-export const umdPage = (base: string, configs: Record<string, unknown>[], head = ''): string => `<!doctype html>
+/**
+ * A page that loads the UMD build and mounts one widget per config, exactly as given, with the
+ * global API (a page of a site with no key on it, when the configs name a proxy).
+ */
+export const widgetsPage = (configs: Record<string, unknown>[], head = ''): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>repkit test</title>${head}</head>
 <body><main><h1>repkit test page</h1>
 ${configs.map((_, i) => `<div id="w${i}" class="slot"></div>`).join('\n')}
 </main>
 <script src="/dist/repkit.umd.js"></script>
 <script>
-${configs.map((c, i) => `RepKit.createWidget(${JSON.stringify({ apiKey: API_KEY, baseUrl: base, ...c })}).mount('#w${i}');`).join('\n')}
+${configs.map((c, i) => `RepKit.createWidget(${JSON.stringify(c)}).mount('#w${i}');`).join('\n')}
 </script>
 </body></html>`;
+
+/** {@link widgetsPage} with the sandbox's key and `base` in every config. */
+export const umdPage = (base: string, configs: Record<string, unknown>[], head = ''): string =>
+  widgetsPage(
+    configs.map((c) => ({ apiKey: API_KEY, baseUrl: base, ...c })),
+    head,
+  );
 
 /**
  * The service paths (`/api/v2/...`) that requests to a proxy asked for: a plain request's own

@@ -7,21 +7,14 @@
  * `localhost`, another site, as on the web.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESSES, useBrowser } from './harness';
+import { builtProxy, useServers } from './servers';
 
 const browser = useBrowser();
-const servers: http.Server[] = [];
-
-const listen = async (listener: http.RequestListener, host = '127.0.0.1'): Promise<number> => {
-  const server = http.createServer(listener);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return (server.address() as AddressInfo).port;
-};
+const { listen } = useServers();
+/** The port of a server's origin. */
+const portOf = (origin: string): number => Number(new URL(origin).port);
 
 /** A page that calls the proxy every way it can, and says what each got. */
 const attempts = (proxy: string, address: string) => `<!doctype html><meta charset="utf-8"><title>stranger</title>
@@ -49,29 +42,18 @@ let refusedPort = 0;
 const pages = new Map<number, string>();
 
 beforeAll(async () => {
-  ensureProxyBuild();
-  const { createProxy } = (await import(
-    pathToFileURL(`${PROXY_NODE_DIST.replace('.node.mjs', '.mjs')}`).href
-  )) as typeof import('../../src/proxy');
-  const { toNodeListener } = (await import(pathToFileURL(PROXY_NODE_DIST).href)) as typeof import('../../src/proxy/node');
+  const { edge, node } = await builtProxy();
   const site: http.RequestListener = (req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(pages.get(req.socket.localPort ?? 0) ?? '');
   };
-  allowedPort = await listen(site, 'localhost');
-  refusedPort = await listen(site, 'localhost');
-  const proxyPort = await listen(
-    toNodeListener(
-      createProxy({ apiKey: 'demo-key', upstream: browser.url, allowOrigins: [`http://localhost:${allowedPort}`], onEvent: () => {} }),
+  allowedPort = portOf(await listen(site, 'localhost'));
+  refusedPort = portOf(await listen(site, 'localhost'));
+  proxyUrl = await listen(
+    node.toNodeListener(
+      edge.createProxy({ apiKey: 'demo-key', upstream: browser.url, allowOrigins: [`http://localhost:${allowedPort}`], onEvent: () => {} }),
     ),
   );
-  proxyUrl = `http://127.0.0.1:${proxyPort}`;
-});
-afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
 });
 
 /** Opens the page on `port` and waits for what each attempt got; the upstream requests for `address` meanwhile. */

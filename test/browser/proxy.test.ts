@@ -9,11 +9,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
-import { ADDRESSES, API_KEY, servicePathsOf, settled, useBrowser } from './harness';
+import { ADDRESSES, API_KEY, servicePathsOf, settled, useBrowser, widgetsPage } from './harness';
+import { builtProxy } from './servers';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const browser = useBrowser();
@@ -31,16 +30,7 @@ const pageOf = (baseUrl: string): string => {
     { type: 'category', address: ADDRESSES.rich, categoryKey: 'governance' },
     { type: 'reputation', address: ADDRESSES.rich, compact: true },
   ].map((c) => ({ ...c, baseUrl, retries: 0 }));
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>repkit through the proxy</title></head>
-<body><main><h1>No key on this page</h1>
-${configs.map((_, i) => `<div id="w${i}"></div>`).join('\n')}
-</main>
-<script src="/dist/repkit.umd.js"></script>
-<script>
-${configs.map((c, i) => `RepKit.createWidget(${JSON.stringify(c)}).mount('#w${i}');`).join('\n')}
-</script>
-</body></html>`;
+  return widgetsPage(configs);
 };
 
 /** A site on its own port: `/` is `html`, `/dist/*` the build, `/rep/*` (optionally) the proxy. */
@@ -77,9 +67,7 @@ let edge: Proxy;
 let node: ProxyNode;
 
 beforeAll(async () => {
-  const dist = ensureProxyBuild();
-  edge = (await import(/* @vite-ignore */ pathToFileURL(dist).href)) as Proxy;
-  node = (await import(/* @vite-ignore */ pathToFileURL(PROXY_NODE_DIST).href)) as ProxyNode;
+  ({ edge, node } = await builtProxy());
 });
 
 afterAll(async () => {
