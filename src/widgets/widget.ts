@@ -308,9 +308,19 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#seed = undefined;
     // Stale-while-revalidate: the stored answer is shown at once, in this task, so it is in
     // the first frame; a young enough one is not even asked for again.
-    if (stored && this.#show(stored.value, stored.savedAt, true)) {
-      if (Date.now() - stored.savedAt < cacheTtlMs) return;
-    } else {
+    const shown = !!stored && this.#show(stored.value, stored.savedAt, true);
+    if (shown && Date.now() - stored.savedAt < cacheTtlMs) return;
+    // Only while a load is under way, so that the page-wide watchers never keep a widget alive.
+    this.#held.hold(QUOTA_WATCH, watchGates(this.#onGate));
+    // The request goes out before the skeleton is drawn: the network waits for nothing.
+    const answer = (async (): Promise<{ data: Data } | { error: unknown }> => {
+      try {
+        return { data: await this.#kind.load(this.#client, this.#options, { signal: controller.signal, fresh }) };
+      } catch (error) {
+        return { error };
+      }
+    })();
+    if (!shown) {
       if (key && stored) {
         areas?.remove(win, area, key);
         this.#data = this.#stale = undefined;
@@ -320,17 +330,10 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       // The first answer for a new address is computed on the spot and can take half a minute.
       this.#later(() => id == this.#loadId && this.#slow(), SLOW_LOAD_MS);
     }
-    // Only while a load is under way, so that the page-wide watchers never keep a widget alive.
-    this.#held.hold(QUOTA_WATCH, watchGates(this.#onGate));
     // A gate closed before this load: one that joins a request already waiting for the reset
     // (the same record, asked for by another widget) says so now, not after SLOW_LOAD_MS.
     if (gate(gateName)) this.#slow();
-    let outcome: { data: Data } | { error: unknown };
-    try {
-      outcome = { data: await this.#kind.load(this.#client, this.#options, { signal: controller.signal, fresh }) };
-    } catch (error) {
-      outcome = { error };
-    }
+    const outcome = await answer;
     // Drawn in turn with the other widgets' answers (./tasks): at once when none waits, else in
     // a later task, so that forty answers arriving together are not one long task.
     if (id != this.#loadId) return;

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { autoMount, createWidget, mountAll, ServiceClient, snippet } from '../../src/index';
-import { inTurn } from '../../src/widgets/tasks';
+import { inTurn, SLICE_MS } from '../../src/widgets/tasks';
 import { STORAGE_MAX_ENTRIES, STORAGE_VERSION } from '../../src/widgets/storage-area';
 import { SKIP_FROM_CARDS } from '../../src/widgets/scheduler';
 import { ADDRESSES, API_KEY, reputationConfig, useSandbox } from '../helpers/sandbox';
@@ -68,23 +68,28 @@ const until = async (condition: () => boolean, what: string, ms = 5000): Promise
   }
 };
 
-describe('widgets drawn in turn, a widget a task, never waiting for a frame', () => {
-  it("jobs queued in one task run one a task: the first at once, the next after the first one's microtasks", async () => {
+describe('widgets drawn in turn, in slices, never waiting for a frame', () => {
+  it('jobs run at once while the slice has time; after a long one, the rest wait for a later task, in order', async () => {
+    await sleep(5); // the slices of earlier tests are over
     const ran: string[] = [];
-    inTurn(() => {
-      ran.push('a');
-      void Promise.resolve().then(() => ran.push('a, its microtask'));
-    });
+    inTurn(() => ran.push('a'));
     inTurn(() => ran.push('b'));
+    // A page of a few widgets: their jobs run in the task that queued them, not a task or a frame later.
+    expect(ran).toEqual(['a', 'b']);
+    inTurn(() => {
+      ran.push('long');
+      // A job that takes the whole slice (a slow phone drawing a big card).
+      for (const end = performance.now() + SLICE_MS + 2; performance.now() < end; );
+    });
     inTurn(() => ran.push('c'));
-    // A page of one widget: its job runs in the task that queued it, not a task or a frame later.
-    expect(ran).toEqual(['a']);
-    await until(() => ran.length == 4, 'every job');
-    expect(ran).toEqual(['a', 'a, its microtask', 'b', 'c']);
-    // Once the queue is empty, a job runs at once again.
-    await sleep(5);
     inTurn(() => ran.push('d'));
-    expect(ran.at(-1)).toBe('d');
+    expect(ran).toEqual(['a', 'b', 'long']);
+    await until(() => ran.length == 5, 'every job');
+    expect(ran).toEqual(['a', 'b', 'long', 'c', 'd']);
+    // Once the queue is empty and the slice over, a job runs at once again.
+    await sleep(5);
+    inTurn(() => ran.push('e'));
+    expect(ran.at(-1)).toBe('e');
   });
 
   it('a job that throws is reported, and the jobs after it still run', async () => {
@@ -107,20 +112,47 @@ describe('widgets drawn in turn, a widget a task, never waiting for a frame', ()
     expect(host.dataset.state).toBe('ready');
   });
 
-  it('eight snippets mount in turn: the first in the task that starts them, every one ready in the end', async () => {
+  it("a widget's request goes out inside mount(), before its skeleton is drawn", () => {
+    const real = globalThis.fetch;
+    const container = makeContainer();
+    /** At each request: whether the widget's view held anything yet (the host is in the page by then). */
+    const drawnAtRequest: boolean[] = [];
+    vi.stubGlobal('fetch', (...args: Parameters<typeof fetch>) => {
+      drawnAtRequest.push(!!container.querySelector('.repkit')?.shadowRoot?.querySelector('.rk')?.childElementCount);
+      return real(...args);
+    });
+    const widget = createWidget(reputation({ address: unique() }));
+    widget.mount(container);
+    // Not a task, a frame or a yield later: in the call that mounted it.
+    expect(drawnAtRequest).toEqual([false]);
+    // The skeleton is there when mount() returns.
+    expect(viewOf(widget.element!.shadowRoot!).childElementCount).toBeGreaterThan(0);
+  });
+
+  it('eight snippets mount in turn, in document order: the first with its request in the task that starts them, every one ready', async () => {
     const containers = Array.from({ length: 8 }, () => {
       const container = makeContainer();
       container.setAttribute('data-repkit', 'reputation');
       container.setAttribute('data-address', ADDRESSES.rich);
       container.setAttribute('data-api-key', API_KEY);
-      container.setAttribute('data-base-url', server.url);
+      container.setAttribute('data-base-url', server.fault({ id: `snippets-${Date.now()}` }));
       return container;
     });
-    await sleep(20); // the jobs of earlier tests are done
+    const real = globalThis.fetch;
+    let requests = 0;
+    vi.stubGlobal('fetch', (...args: Parameters<typeof fetch>) => {
+      requests++;
+      return real(...args);
+    });
+    await sleep(20); // the slices of earlier tests are over
     const stop = autoMount();
     try {
       const hosts = () => containers.map((c) => c.querySelector('.repkit'));
-      expect(hosts().filter(Boolean)).toHaveLength(1);
+      const mounted = hosts().filter(Boolean).length;
+      expect(mounted).toBeGreaterThanOrEqual(1);
+      // In document order: the first ones mounted, none skipped.
+      expect(hosts().slice(0, mounted).every(Boolean)).toBe(true);
+      expect(requests).toBeGreaterThanOrEqual(1);
       await until(() => hosts().every((h) => h?.getAttribute('data-state') == 'ready'), 'eight ready widgets');
     } finally {
       stop();
