@@ -1,4 +1,3 @@
-import { deadline } from './deadline';
 import { AttemptFailure, fail } from './failure';
 import type { ResolvedClientOptions } from './options';
 import { abortError } from './abort-error';
@@ -64,11 +63,11 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
   const controller = new AbortController();
   const cancel = () => controller.abort();
   let timedOut = false;
-  // Cancels the attempt when the time is up (one timer for every attempt: ./deadline).
-  const clear = deadline(timeoutMs, () => {
+  // Ends when the attempt does (`cancel` below), or cancels it when the time is up.
+  sleep(timeoutMs, controller.signal).then(() => {
     timedOut = true;
     cancel();
-  });
+  }, Boolean);
   signal.addEventListener('abort', cancel);
   let response: Response | undefined;
   try {
@@ -90,7 +89,6 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
       ? fail('timeout', { detail: timeoutMs, cause: error })
       : fail('network', { detail: response ? ' before the response was complete' : '', cause: error });
   } finally {
-    clear();
     signal.removeEventListener('abort', cancel);
     // Whatever the outcome, nothing more is read: this stops a download the size cap cut short.
     cancel();
