@@ -101,14 +101,14 @@ export const html = (strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
 };
 
 /**
- * Markup each document was given more than once, parsed into a template (`null`: seen once).
- * Widgets of one kind and options draw the same skeleton, and those of one address the same
- * view: parsing HTML is the costly part of a render, copying parsed nodes is not. Bounded, as
- * a page may show any number of addresses.
+ * Markup given more than once, parsed into a template (`null`: seen once). Widgets of one kind
+ * and options draw the same skeleton, and those of one address the same view: parsing HTML is
+ * the costly part of a render, copying parsed nodes is not (`importNode` copies them into any
+ * document). Bounded, as a page may show any number of addresses.
  */
-const parsed = new WeakMap<Document, Map<string, HTMLTemplateElement | null>>();
+const parsed = new Map<string, HTMLTemplateElement | null>();
 
-/** Markups each document keeps parsed, at most. */
+/** Markups kept parsed, at most. */
 const PARSED_MAX = 64;
 
 /**
@@ -119,17 +119,15 @@ export const renderInto = (element: Element | ShadowRoot, content: Html): void =
   if (!(content instanceof Html)) throw misuse('renderInto takes html() markup only');
   const { markup } = content;
   const doc = element.ownerDocument;
-  let known = parsed.get(doc);
-  if (!known) parsed.set(doc, (known = new Map()));
-  let template = known.get(markup);
+  let template = parsed.get(markup);
   if (template === undefined) {
-    if (known.size >= PARSED_MAX) known.clear();
-    known.set(markup, null);
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(markup, null);
     element.innerHTML = markup;
     return;
   }
   if (!template) {
-    known.set(markup, (template = doc.createElement('template')));
+    parsed.set(markup, (template = doc.createElement('template')));
     template.innerHTML = markup;
   }
   element.replaceChildren(doc.importNode(template.content, true));
