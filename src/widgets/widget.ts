@@ -16,7 +16,6 @@ import { placeCard } from './scheduler';
 import { inTurn } from './tasks';
 import { resolveSettings } from './settings';
 import { loadAreas, loadedAreas } from './cache-areas';
-import type { StorageAreas } from './storage-area';
 import { parseStored, sameStored, seeds, type Stored } from './storage';
 import type { WidgetState } from './types';
 import { toggleClamp } from './views/common';
@@ -334,42 +333,34 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     // (the same record, asked for by another widget) says so now, not after SLOW_LOAD_MS.
     if (gate(gateName)) this.#slow();
     const outcome = await answer;
-    // Drawn in turn with the other widgets' answers (./tasks): at once when none waits, else in
-    // a later task, so that forty answers arriving together are not one long task.
     if (id != this.#loadId) return;
+    // Drawn in turn with the other widgets' answers (./tasks): at once while the slice has time,
+    // else in a later task, so that forty answers arriving together are not one long task. The
+    // drawing is the job itself, so that the slice counts its time.
+    const settle = (): void => {
+      if (id != this.#loadId) return;
+      this.#held.release(QUOTA_WATCH);
+      if ('error' in outcome) {
+        // A spent quota: kept for the next page load, and the widget loads again when it resets (a
+        // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
+        const at = isServiceError(outcome.error) ? outcome.error.retryAt : undefined;
+        if (at) {
+          areas?.write(win, area, gateName, at);
+          this.#later(() => void this.#load(true), Math.min(at - Date.now(), 2e9), QUOTA_WAIT);
+        }
+        return this.#fail(outcome.error);
+      }
+      const { data } = outcome;
+      // A revalidated answer equal to the one already shown is not drawn again.
+      if (!(stored && sameStored(stored.value, data)) && !this.#show(data)) return;
+      if (key) areas?.write(win, area, key, data);
+    };
     await new Promise<void>((resolve) =>
       inTurn(() => {
-        if (id == this.#loadId) this.#settle(outcome, stored, gateName, key, areas);
         resolve();
+        settle();
       }),
     );
-  }
-
-  /** Shows the outcome of a load (see {@link #load}), storing it with `cache`. */
-  #settle(
-    outcome: { data: Data } | { error: unknown },
-    stored: Stored<Data> | undefined,
-    gateName: string,
-    key?: string,
-    areas?: StorageAreas,
-  ): void {
-    const win = this.#host?.ownerDocument.defaultView;
-    const { cache: area } = this.#options;
-    this.#held.release(QUOTA_WATCH);
-    if ('error' in outcome) {
-      // A spent quota: kept for the next page load, and the widget loads again when it resets (a
-      // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
-      const at = isServiceError(outcome.error) ? outcome.error.retryAt : undefined;
-      if (at) {
-        areas?.write(win, area, gateName, at);
-        this.#later(() => void this.#load(true), Math.min(at - Date.now(), 2e9), QUOTA_WAIT);
-      }
-      return this.#fail(outcome.error);
-    }
-    const { data } = outcome;
-    // A revalidated answer equal to the one already shown is not drawn again.
-    if (!(stored && sameStored(stored.value, data)) && !this.#show(data)) return;
-    if (key) areas?.write(win, area, key, data);
   }
 
   /**
