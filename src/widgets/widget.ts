@@ -11,7 +11,7 @@ import { Disposers } from './disposers';
 import { createHost } from './host';
 import { describeFailure, failureView, quotaSentence, staleNote } from './messages';
 import type { Effect } from './option-types';
-import { placeholderView } from './placeholder';
+import { blank, placeholderView } from './placeholder';
 import { placeCard } from './scheduler';
 import { inTurn } from './tasks';
 import { resolveSettings } from './settings';
@@ -58,6 +58,13 @@ export interface ErrorDetail {
   /** Usually a `ServiceError`; an `OptionError` for an embed's bad attributes. Always an `Error`. */
   error: Error;
 }
+
+/**
+ * Settings with the address as filler of its length: the skeleton then does not depend on the
+ * address, and widgets of one kind and options draw the same markup, parsed once a page
+ * (renderInto). Its text is transparent filler anyway (./placeholder).
+ */
+const blankAddress = <T extends { address: string }>(settings: T): T => ({ ...settings, address: blank(settings.address.length) });
 
 /** What a view threw, as the `Error` that `onError` and `repkit:error` promise. */
 const asError = (thrown: unknown): Error => (thrown instanceof Error ? thrown : new Error(String(thrown)));
@@ -448,7 +455,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
           view,
           this.#data
             ? html`${views.ready(this.#data.value, s)}${this.#stale && staleNote(this.#stale, this.#data.at, s)}`
-            : placeholderView(s.t('Loading…'), views.ready(placeholder(this.#options), s)),
+            : placeholderView(s.t('Loading…'), views.ready(placeholder(blankAddress(this.#options)), blankAddress(s))),
         );
         this.#held.hold(DECORATION, views.decorate?.(view, s) ?? undefined);
       }

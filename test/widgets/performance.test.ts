@@ -59,6 +59,16 @@ const manualFrames = () => {
   };
 };
 
+/** Resolves once the queue of src/widgets/tasks.ts runs a job at once again (earlier tests' answers drawn). */
+const idle = async (): Promise<void> => {
+  for (;;) {
+    let ranNow = false;
+    inTurn(() => (ranNow = true));
+    if (ranNow) return;
+    await sleep(5);
+  }
+};
+
 /** Resolves when `condition` holds (polled), or fails after `ms`. */
 const until = async (condition: () => boolean, what: string, ms = 5000): Promise<void> => {
   const end = Date.now() + ms;
@@ -70,7 +80,7 @@ const until = async (condition: () => boolean, what: string, ms = 5000): Promise
 
 describe('widgets drawn in turn, in slices, never waiting for a frame', () => {
   it('jobs run at once while the slice has time; after a long one, the rest wait for a later task, in order', async () => {
-    await sleep(5); // the slices of earlier tests are over
+    await idle();
     const ran: string[] = [];
     inTurn(() => ran.push('a'));
     inTurn(() => ran.push('b'));
@@ -144,7 +154,7 @@ describe('widgets drawn in turn, in slices, never waiting for a frame', () => {
       requests++;
       return real(...args);
     });
-    await sleep(20); // the slices of earlier tests are over
+    await idle();
     const stop = autoMount();
     try {
       const hosts = () => containers.map((c) => c.querySelector('.repkit'));
