@@ -398,6 +398,32 @@ describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
     expect(log.errors).toEqual([]);
   });
 
+  it("a widget's request goes out inside mount(), before its skeleton is drawn: no yield, task or frame first", async () => {
+    const { page: tab, log } = await browser.page();
+    const config = { type: 'reputation', apiKey: API_KEY, baseUrl: browser.url, address: ADDRESSES.noBadges };
+    await servePage(
+      tab,
+      `${browser.url}/first-request.html`,
+      page(
+        `<div id="a"></div>`,
+        `const seen = [];
+         const realFetch = window.fetch;
+         // How much of the view is drawn when each request goes out (-1: no widget yet).
+         window.fetch = (...args) => {
+           const view = document.querySelector('#a .repkit')?.shadowRoot?.querySelector('.rk');
+           seen.push(view ? view.childElementCount : -1);
+           return realFetch(...args);
+         };
+         const widget = RepKit.createWidget(${JSON.stringify(config)}).mount('#a');
+         window.first = { seen: seen.slice(), drawn: widget.element.shadowRoot.querySelector('.rk').childElementCount > 0 };`,
+      ),
+    );
+    await tab.goto(`${browser.url}/first-request.html`);
+    await tab.waitForFunction(() => 'first' in window);
+    expect(await tab.evaluate(() => (window as unknown as { first: unknown }).first)).toEqual({ seen: [0], drawn: true });
+    expect(log.errors).toEqual([]);
+  });
+
   it('forty snippets of four kinds and one async script: every widget renders, in document order', async () => {
     const { page: tab, log } = await browser.page({ viewport: { width: 412, height: 823 } });
     const { articlePage } = await import('../bench/pages.mjs');
