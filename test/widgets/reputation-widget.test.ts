@@ -230,7 +230,9 @@ describe('bar widths go through CSSOM, never through a style attribute in markup
     widget.update({ maxCategories: 7 });
     widget.update({ compact: true });
     stop();
-    expect(markup.length).toBeGreaterThanOrEqual(3);
+    // The ready and compact views of this total are new to the page (the skeleton is shared by
+    // every reputation widget, so another file may have drawn it first).
+    expect(markup.length).toBeGreaterThanOrEqual(2);
     for (const m of markup) expect(m).not.toMatch(/\sstyle\s*=/i);
     const styled = allElements(root).filter((el) => el.hasAttribute('style'));
     expect(styled.length).toBe(7);
