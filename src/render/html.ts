@@ -104,11 +104,13 @@ export const html = (strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
  * Markup given more than once, parsed into a template (`null`: seen once). Widgets of one kind
  * and options draw the same skeleton, and those of one address the same view: parsing HTML is
  * the costly part of a render, copying parsed nodes is not (`importNode` copies them into any
- * document). Bounded, as a page may show any number of addresses.
+ * document). Held weakly: the page keeps what a burst of widgets shares, and a collection
+ * gives the nodes back (a template is parsed again after). Bounded, as a page may show any
+ * number of addresses.
  */
-const parsed = new Map<string, HTMLTemplateElement | null>();
+const parsed = new Map<string, WeakRef<HTMLTemplateElement> | null>();
 
-/** Markups kept parsed, at most. */
+/** Markups kept, at most. */
 const PARSED_MAX = 64;
 
 /**
@@ -119,15 +121,16 @@ export const renderInto = (element: Element | ShadowRoot, content: Html): void =
   if (!(content instanceof Html)) throw misuse('renderInto takes html() markup only');
   const { markup } = content;
   const doc = element.ownerDocument;
-  let template = parsed.get(markup);
-  if (template === undefined) {
+  const known = parsed.get(markup);
+  if (known === undefined) {
     if (parsed.size >= PARSED_MAX) parsed.clear();
     parsed.set(markup, null);
     element.innerHTML = markup;
     return;
   }
+  let template = known?.deref();
   if (!template) {
-    parsed.set(markup, (template = doc.createElement('template')));
+    parsed.set(markup, new WeakRef((template = doc.createElement('template'))));
     template.innerHTML = markup;
   }
   element.replaceChildren(doc.importNode(template.content, true));
