@@ -18,6 +18,7 @@ import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { Features } from 'lightningcss';
 import { dts } from 'rollup-plugin-dts';
 import lightningcss from 'unplugin-lightningcss/rollup';
+import { cardFont, isCardFont } from './scripts/card-font.mjs';
 
 const json = (/** @type {string} */ file) => JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8'));
 const { version } = json('./package.json');
@@ -53,7 +54,7 @@ const CHUNKS = {
 const CHUNK_NAMES = new Map(Object.entries(CHUNKS).map(([name, path]) => [resolve(path), name]));
 /** An `import()`ed chunk by its name, code that entries share by its hash. */
 const esmChunkName = (/** @type {import('rollup').PreRenderedChunk} */ { facadeModuleId: id }) =>
-  id && CHUNK_NAMES.has(id) ? `repkit.chunk-${CHUNK_NAMES.get(id)}.mjs` : 'repkit-[hash].mjs';
+  isCardFont(id) ? 'repkit.card-font.mjs' : id && CHUNK_NAMES.has(id) ? `repkit.chunk-${CHUNK_NAMES.get(id)}.mjs` : 'repkit-[hash].mjs';
 
 /** `repkit/batch` used to turn batching on; it is built in now, and the files stay, doing nothing. */
 const BATCH_NOTE = '// repkit/batch: batching is built in now (docs/proxy.md, "One request for a page of widgets"); it does nothing.\n';
@@ -194,7 +195,8 @@ const builds = [
     input: ESM_ENTRIES,
     output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].mjs', chunkFileNames: esmChunkName },
     external: SERVER_ONLY,
-    plugins: [...sourcePlugins(), files({ 'repkit.batch.mjs': BATCH_MODULE, 'repkit.batch.js': BATCH_NOTE })],
+    // cardFont: the share card's font, a chunk of its own that only a proxy drawing a card loads.
+    plugins: [cardFont(), ...sourcePlugins(), files({ 'repkit.batch.mjs': BATCH_MODULE, 'repkit.batch.js': BATCH_NOTE })],
   },
   {
     // Everything, under the global RepKit, auto-mounting, minified.

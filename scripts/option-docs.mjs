@@ -37,6 +37,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * @property {Record<string, DocumentedOption[]>} kinds the options a kind adds to the common ones
  * @property {DocumentedOption[]} client the options of `new ServiceClient()`
  * @property {DocumentedOption[]} proxy the options of `createProxy()` (`ProxyOptions` in src/proxy/types.ts)
+ * @property {DocumentedOption[]} card the fields of its option `card` (`CardOptions` in src/proxy/share/options.ts)
  * @property {DocumentedOption[]} messages every message a visitor sees or hears (`Messages` in
  *   src/i18n/messages.ts): `name` is its English text, `type` `string` or `Plural`
  */
@@ -131,6 +132,8 @@ export function optionDocs() {
     // The widgets' options import it, so the program holds it already.
     client: interfaceOptions(program, path.join(ROOT, 'src/client/options.ts'), 'ClientOptions'),
     proxy: interfaceOptions(program, proxyFile, 'ProxyOptions'),
+    // ProxyOptions imports it, so the program holds it already.
+    card: interfaceOptions(program, path.join(ROOT, 'src/proxy/share/options.ts'), 'CardOptions'),
     // The `messages` option's type imports the catalogue: the program holds it too.
     messages: interfaceOptions(program, path.join(ROOT, 'src/i18n/messages.ts'), 'Messages'),
     kinds: Object.fromEntries(

@@ -3,3 +3,13 @@ declare module '*.css?raw' {
   const css: string;
   export default css;
 }
+
+/**
+ * The share card's font (Noto Sans Regular, SIL Open Font License 1.1) as base64: a module made
+ * at build time from the devDependency @expo-google-fonts/noto-sans (scripts/card-font.mjs), the
+ * same bytes on every runtime.
+ */
+declare module 'virtual:repkit-card-font' {
+  const base64: string;
+  export default base64;
+}

@@ -6,7 +6,8 @@ import { chipButton, createChip, showNothing, showScore } from './chip';
 import { addressChecker, firstAddress, ignoredSelector, INTERACTIVE, linkedAddress } from './finder';
 import type { ResolvedAnnotateOptions } from './options';
 import { placeAfterElement, placeAfterText, unplace, type Placement } from './placement';
-import { idleSlices, type Slices } from './slices';
+import { numberTexts } from './numbers';
+import { taskSlices, type Slices } from './slices';
 
 /** What `annotate()` returns. */
 export interface AnnotateHandle {
@@ -36,7 +37,7 @@ export type CardModule = typeof import('./card');
 const BATCH_SIZE = 50;
 
 /**
- * The work of one `annotate()` call: it finds the addresses under `root` in slices of idle time,
+ * The work of one `annotate()` call: it finds the addresses under `root` in short slices of time,
  * puts a chip after each, asks for their scores (those on screen first) and shows them, watches
  * for content added later, and undoes all of it on `stop()`.
  */
@@ -47,8 +48,10 @@ export const startAnnotating = (
   loadCard: () => Promise<CardModule>,
 ): AnnotateHandle => {
   const doc = root.ownerDocument;
-  // Loading from the start, so that it is there when the first scores are asked for (after the first paint).
-  const client = loadClient().then((Client) => new Client(o.client));
+  const view: Window = doc.defaultView ?? (globalThis as unknown as Window);
+  // Loading from the start, so that it is there when the first scores are asked for (after the
+  // first paint); in a task of its own, as starting a fetch is not free on a slow phone.
+  const client = new Promise((resolve) => view.setTimeout(resolve)).then(loadClient).then((Client) => new Client(o.client));
   // Without a client (its file did not load), no address has data: every chip stays empty.
   client.catch(Boolean);
   const stopping = new AbortController();
@@ -82,15 +85,34 @@ export const startAnnotating = (
     return words;
   };
 
-  const show = (chip: HTMLElement, found: UserScores | null): void => {
-    if (found) showScore(chip, found.totalScore, wordsOf(chip), o.card);
-    else showNothing(chip);
+  /** Addresses whose answers wait for their scores' text (./numbers): drawn once it comes. */
+  const parked = new Set<string>();
+  const numbers = numberTexts(view, () => {
+    answered.push(...parked);
+    parked.clear();
+    slices.wake();
+  });
+
+  /** Shows an answer in a chip; false when the score's text is still on its way (asked for). */
+  const show = (chip: HTMLElement, found: UserScores | null): boolean => {
+    if (!found) {
+      showNothing(chip);
+      return true;
+    }
+    const words = wordsOf(chip);
+    const text = numbers.text(found.totalScore, words.locale);
+    if (text !== undefined) showScore(chip, found.totalScore, text, words, o.card);
+    return text !== undefined;
   };
 
   /** Asks for the pending addresses' scores: those with a chip on screen first, so they go in the first batch. */
   const request = (): void => {
     const order = [...pending].sort((a, b) => Number(visible(b)) - Number(visible(a)));
     pending.clear();
+    // Where they are on screen matters no more: the browser need not work it out for them.
+    for (const address of order) for (const chip of waiting.get(address) ?? []) sight.unobserve(chip);
+    // The scores' text is formatted apart (./numbers): it starts now, while they are on their way.
+    if (order.length) numbers.text(0, wordsOf(root).locale);
     const fail = () => {
       if (!signal.aborted) for (const address of order) if (!scores.has(address)) settle(address, null);
     };
@@ -121,11 +143,10 @@ export const startAnnotating = (
   const showAnswers = (due: number): boolean => {
     while (answered.length && performance.now() < due) {
       const address = answered.shift()!;
-      for (const chip of waiting.get(address) ?? []) {
-        show(chip, scores.get(address)!);
-        sight.unobserve(chip);
-      }
-      waiting.delete(address);
+      const chips = waiting.get(address);
+      for (const chip of chips ?? []) if (show(chip, scores.get(address)!)) chips!.delete(chip);
+      if (chips?.size) parked.add(address);
+      else waiting.delete(address);
     }
     return answered.length > 0;
   };
@@ -154,14 +175,17 @@ export const startAnnotating = (
     if (placement.text) placementOfText.set(placement.text, placement);
     let chips = waiting.get(address);
     const known = scores.get(address);
-    // Answered, and not waiting to be drawn: shown at once.
-    if (known !== undefined && !chips) return show(chip, known);
+    // Answered, and not waiting to be drawn: shown at once, or once its score's text comes.
+    if (known !== undefined && !chips) {
+      if (show(chip, known)) return;
+      parked.add(address);
+    }
     if (!chips) {
       waiting.set(address, (chips = new Set()));
-      pending.add(address);
+      if (known === undefined) pending.add(address);
     }
     chips.add(chip);
-    sight.observe(chip);
+    if (pending.has(address)) sight.observe(chip);
   };
 
   /** The chip for the address in a text node, if it has one: after it, or after the link or button it is in. */
@@ -257,12 +281,12 @@ export const startAnnotating = (
   const watcher = new MutationObserver((records) => {
     absorb(records);
     // Content the page just added (a reply, the next page of a thread) gets a first slice at
-    // once, before it is painted; the rest in idle slices.
+    // once, before it is painted; the rest in the slices that follow.
     if (slices.idle()) slices.runNow();
     else slices.wake();
   });
 
-  const slices: Slices = idleSlices(doc, (due) => {
+  const slices: Slices = taskSlices(doc, (due) => {
     absorb(watcher.takeRecords());
     // Answers first: their chips are already in the page, waiting.
     const more = showAnswers(due) || work(due);
@@ -280,9 +304,14 @@ export const startAnnotating = (
 
   const forgetRedraw = onRegister(() => {
     wordsByLocale.clear();
-    for (const [address, found] of scores) {
-      if (!found) continue;
-      for (const p of placements) if (p.address == address && p.chip.dataset.state == 'ready') show(p.chip, found);
+    for (const p of placements) {
+      const found = scores.get(p.address);
+      if (!found || p.chip.dataset.state != 'ready' || show(p.chip, found)) continue;
+      // In a language whose numbers are on their way: drawn again when they come.
+      let chips = waiting.get(p.address);
+      if (!chips) waiting.set(p.address, (chips = new Set()));
+      chips.add(p.chip);
+      parked.add(p.address);
     }
   });
 
@@ -315,6 +344,7 @@ export const startAnnotating = (
       watcher.disconnect();
       sight.disconnect();
       slices.stop();
+      numbers.stop();
       forgetRedraw();
       for (const type of CHIP_EVENTS) root.removeEventListener(type, onChipEvent);
       for (let i = placements.length - 1; i >= 0; i--) unplace(placements[i]);

@@ -1,6 +1,5 @@
 import chipCss from '../../styles/annotate-chip.css?raw';
 import type { Words } from '../i18n/messages';
-import { formatNumber } from '../render/format';
 import { html, renderInto } from '../render/html';
 import { adoptStyles } from '../widgets/styles';
 import { tierCss } from '../widgets/tiers';
@@ -26,30 +25,50 @@ export const createChip = (doc: Document, address: string, theme: string, nonce:
   host.setAttribute('data-address', address);
   const root = host.attachShadow({ mode: 'open' });
   adoptStyles(root, CHIP_CSS, nonce);
-  renderInto(root, html`<span class="chip" part="chip" aria-hidden="true"><span class="dot"></span><span class="skeleton"></span></span>`);
+  root.append(parsedOnce(doc, 'loading'));
   return host;
 };
 
-/** The chip's accessible name: "Reputation 1,234, Gold tier". */
-export const chipLabel = (total: number, words: Words): string =>
-  fillIn(words.t('Reputation $, $ tier'), formatNumber(total, words.locale), words.t(tierName(scoreTier(total))));
+/**
+ * The chip's markup in each of its forms, parsed once per document and cloned for each chip (a
+ * long page has hundreds): loading, and showing a score as a button or as text.
+ */
+const CHIP_MARKUP = {
+  loading: () => html`<span class="chip" part="chip" aria-hidden="true"><span class="dot"></span><span class="skeleton"></span></span>`,
+  button: () =>
+    html`<button type="button" class="chip" part="chip" aria-haspopup="dialog" aria-expanded="false">${SCORE_MARKUP()}</button>`,
+  text: () => html`<span class="chip" part="chip" role="img">${SCORE_MARKUP()}</span>`,
+};
+const SCORE_MARKUP = () => html`<span class="dot" aria-hidden="true"></span><span class="score" aria-hidden="true"></span>`;
+
+const parsed = new WeakMap<Document, Map<keyof typeof CHIP_MARKUP, DocumentFragment>>();
+const parsedOnce = (doc: Document, form: keyof typeof CHIP_MARKUP): DocumentFragment => {
+  let forms = parsed.get(doc);
+  if (!forms) parsed.set(doc, (forms = new Map()));
+  let content = forms.get(form);
+  if (!content) {
+    const template = doc.createElement('template');
+    renderInto(template, CHIP_MARKUP[form]());
+    forms.set(form, (content = template.content));
+  }
+  return content.cloneNode(true) as DocumentFragment;
+};
+
+/** The chip's accessible name: "Reputation 1,234, Gold tier" (`text`: the total as the locale writes it, ./numbers). */
+export const chipLabel = (total: number, text: string, words: Words): string =>
+  fillIn(words.t('Reputation $, $ tier'), text, words.t(tierName(scoreTier(total))));
 
 /**
- * Shows a total score: the tier dot and the number, as a button that opens the card (`card`),
- * else as text with the same name.
+ * Shows a total score (`text`: as the locale writes it, ./numbers): the tier dot and the number,
+ * as a button that opens the card (`card`), else as text with the same name. Text and name are
+ * set as text and attribute, never parsed.
  */
-export const showScore = (host: HTMLElement, total: number, words: Words, card: boolean): void => {
-  const tier = scoreTier(total);
-  const label = chipLabel(total, words);
-  const inner = html`<span class="dot rk-tier-${tier}" aria-hidden="true"></span><span class="score" aria-hidden="true"
-      >${formatNumber(total, words.locale)}</span
-    >`;
-  renderInto(
-    host.shadowRoot!,
-    card
-      ? html`<button type="button" class="chip" part="chip" aria-label="${label}" aria-haspopup="dialog" aria-expanded="false">${inner}</button>`
-      : html`<span class="chip" part="chip" role="img" aria-label="${label}">${inner}</span>`,
-  );
+export const showScore = (host: HTMLElement, total: number, text: string, words: Words, card: boolean): void => {
+  const content = parsedOnce(host.ownerDocument, card ? 'button' : 'text');
+  content.firstElementChild!.setAttribute('aria-label', chipLabel(total, text, words));
+  content.querySelector('.dot')!.classList.add(`rk-tier-${scoreTier(total)}`);
+  content.querySelector('.score')!.textContent = text;
+  host.shadowRoot!.replaceChildren(content);
   host.lang = words.locale;
   host.setAttribute('data-state', 'ready');
 };

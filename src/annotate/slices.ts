@@ -1,21 +1,22 @@
 /**
- * Work done in slices of idle time, so that reading a long page never holds the main thread for
- * long: each slice runs until its time is up (at most {@link SLICE_MS}) and says whether work is left.
+ * Work done in short slices, each a task of its own, so that reading a long page never holds the
+ * main thread for long: each slice runs until its time is up (at most {@link SLICE_MS}) and says
+ * whether work is left, and the next is queued behind whatever the page queued meanwhile (its
+ * input, its frames). Not idle callbacks: a busy page rarely has idle time, and content it adds
+ * (infinite scroll) would wait for it.
  */
 
 /**
- * The longest slice, in ms: well under the 50 ms after which a task counts as long, with room
- * for the work its promises do after it (the chips' answers).
+ * The longest slice, in ms: with the work its promises do after it (the chips' answers) and the
+ * style and layout of what it changed, a frame stays well under the 50 ms after which a task
+ * counts as long, also on a slow phone.
  */
-export const SLICE_MS = 16;
-
-/** A page that is never idle still gets its slices, this long after asking. */
-const IDLE_TIMEOUT_MS = 100;
+export const SLICE_MS = 8;
 
 export interface Slices {
   /** Runs a slice now (the first, before the page is next painted). */
   runNow(): void;
-  /** Asks for slices until the work is done (after new work arrived). */
+  /** Queues slices until the work is done (after new work arrived). */
   wake(): void;
   /** Whether no work is left. */
   idle(): boolean;
@@ -24,28 +25,29 @@ export interface Slices {
 }
 
 /** Slices of `run(due)`, which works until performance.now() reaches `due` and returns whether work is left. */
-export const idleSlices = (doc: Document, run: (due: number) => boolean): Slices => {
+export const taskSlices = (doc: Document, run: (due: number) => boolean): Slices => {
   const view: Window = doc.defaultView ?? (globalThis as unknown as Window);
-  // Where requestIdleCallback is missing (Safari), a timer stands in for it.
-  const idle = typeof view.requestIdleCallback == 'function';
-  let scheduled: number | undefined;
+  // A message to ourselves is a task queued at once; a timer of 0 ms is clamped to 4 ms once nested.
+  const channel = typeof MessageChannel == 'function' ? new MessageChannel() : undefined;
+  let scheduled = false;
   let more = true;
   let stopped = false;
 
-  const slice = (deadline?: IdleDeadline): void => {
-    scheduled = undefined;
+  const slice = (): void => {
+    scheduled = false;
     if (stopped) return;
-    const start = performance.now();
-    const left = deadline && !deadline.didTimeout ? deadline.timeRemaining() : SLICE_MS;
-    more = run(start + Math.max(1, Math.min(SLICE_MS, left)));
+    more = run(performance.now() + SLICE_MS);
     if (more) schedule();
   };
   const schedule = (): void => {
-    if (scheduled !== undefined || stopped) return;
-    scheduled = idle ? view.requestIdleCallback(slice, { timeout: IDLE_TIMEOUT_MS }) : view.setTimeout(slice, 1);
+    if (scheduled || stopped) return;
+    scheduled = true;
+    if (channel) channel.port2.postMessage(null);
+    else view.setTimeout(slice);
   };
+  if (channel) channel.port1.onmessage = slice;
   return {
-    runNow: () => slice(),
+    runNow: slice,
     wake() {
       more = true;
       schedule();
@@ -53,9 +55,7 @@ export const idleSlices = (doc: Document, run: (due: number) => boolean): Slices
     idle: () => !more,
     stop() {
       stopped = true;
-      if (scheduled === undefined) return;
-      if (idle) view.cancelIdleCallback(scheduled);
-      else view.clearTimeout(scheduled);
+      channel?.port1.close();
     },
   };
 };

@@ -20,6 +20,8 @@ import { busyFailure, onAbort, upstreamGate } from './gate';
 import { repeatCounter } from './repeats';
 import { redact } from './redact';
 import { storedAnswerProblem } from './stored';
+import { shareRouteOf, type ShareRoute } from './share/routes';
+import type { ShareDeps } from './share/serve';
 
 /** What asking the service came to: an answer to serve, or a failure. */
 type Outcome = { ok: true; answer: CachedAnswer } | { ok: false; failure: Failure };
@@ -470,6 +472,26 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return respond(200, JSON.stringify({ parts: shown }), { 'Cache-Control': 'no-store', ...cors }, head);
   };
 
+  /** What the share routes read and keep: the same cached service paths and cache layers as every route. */
+  const shareDeps: ShareDeps = {
+    o,
+    read: (path, url, context, signal) => serve(apiRoute(path), url, context, signal),
+    lookup: (key, url) => lookup(layersFor(url), key),
+    store: (key, answer, url, context) => store(layersFor(url), key, answer, context),
+  };
+  /** The share routes' code (the server renderer, the card), loaded by the first request for one of them. */
+  let shareServer: Promise<ReturnType<typeof import('./share/serve').shareServer>> | undefined;
+  const serveShare = async (
+    share: ShareRoute,
+    request: Request,
+    url: URL,
+    cors: Record<string, string>,
+    context?: ProxyContext,
+  ): Promise<Response> => {
+    shareServer ??= import('./share/serve').then((m) => m.shareServer(shareDeps));
+    return (await shareServer)(share, request, url, cors, context);
+  };
+
   const handle = async (request: Request, context?: ProxyContext): Promise<Response> => {
     const url = new URL(request.url);
     const head = request.method == 'HEAD';
@@ -478,11 +500,17 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const route = routeOf(url.pathname, o.basePath);
     const badge = route ? undefined : badgeRouteOf(url.pathname, o.basePath);
     const batch = !route && !badge && isBatchPath(url.pathname, o.basePath);
+    const share = route || badge || batch ? undefined : shareRouteOf(url.pathname, o.basePath);
     const noStore = { 'Cache-Control': 'no-store' };
 
-    if (!route && !badge && !batch) return respond(404, messageBody('Not Found'), { ...noStore, ...cors.headers }, head);
+    if (!route && !badge && !batch && !share) return respond(404, messageBody('Not Found'), { ...noStore, ...cors.headers }, head);
     if (request.method != 'GET' && !head && request.method != 'OPTIONS') {
       return respond(405, messageBody('Method Not Allowed'), { ...noStore, Allow: ALLOWED_METHODS, ...cors.headers }, false);
+    }
+    if (share && request.method != 'OPTIONS') {
+      // Pages, images and oEmbed are for any site and any unfurler, as the SVG badges are: only an
+      // allowed origin gets the header that lets its scripts read them.
+      return serveShare(share, request, url, cors.allowed ? cors.headers : { Vary: 'Origin' }, context);
     }
     if (badge && request.method != 'OPTIONS') {
       // An image is shown, not read: a page that embeds it with crossorigin sends its Origin,

@@ -12,3 +12,4 @@ export { DEFAULT_UPSTREAM } from './options';
 export { RepkitError, OptionError, isRepkitError } from '../errors';
 export type { CachedAnswer, ClientBudget, ProxyCache, ProxyContext, ProxyEvent, ProxyHandler, ProxyOptions } from './types';
 export type { ProxyStore, TokenBucket, TokenGrant } from './store';
+export type { CardOptions, ResvgModule } from './share/options';

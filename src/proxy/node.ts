@@ -121,7 +121,9 @@ export function toNodeListener(
         headers[name] = value;
       });
       let body = req.method == 'HEAD' || response.body === null ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
-      if (compress && body.length > GZIP_THRESHOLD && !headers['content-encoding']) {
+      // Images other than SVG (the share card's PNG) are compressed already.
+      const compressible = !/^image\/(?!svg)/.test(headers['content-type'] ?? '');
+      if (compress && compressible && body.length > GZIP_THRESHOLD && !headers['content-encoding']) {
         headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
         if (acceptsGzip(req.headers['accept-encoding'])) {
           body = gzipSync(body);

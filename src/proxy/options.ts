@@ -6,6 +6,7 @@ import { OptionError } from '../errors';
 import { API_KEY_RE, BODY_BOUNDS, plainHttpBase, TIMEOUT_BOUNDS, withinLimit } from '../util/option-checks';
 import { isRecord, ownValue } from '../util/values';
 import type { BudgetRule } from './budget';
+import { checkCard } from './share/options';
 import type { ProxyStore } from './store';
 import type { ProxyCache, ProxyEvent, ProxyOptions } from './types';
 
@@ -211,6 +212,7 @@ export const PROXY_OPTIONS = {
   clientBudget: { default: DEFAULT_CLIENT_BUDGET, check: checkClientBudget },
   trustProxy: { default: false, check: checkTrustProxy },
   allowAddress: fn<((address: string) => boolean | Promise<boolean>) | undefined>(undefined),
+  card: { default: {}, check: checkCard },
 } satisfies { readonly [K in keyof ProxyOptions]-?: ProxyOption<unknown> };
 
 /** Options after defaults and checks. */

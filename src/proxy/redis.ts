@@ -13,8 +13,7 @@
  */
 import { Redis } from 'ioredis';
 import { OptionError } from '../errors';
-import { bucketLifetimeMs, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
-import type { CachedAnswer } from './types';
+import { bucketLifetimeMs, storedTextOf, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
 
 /** Options of {@link redisStore}. */
 export interface RedisStoreOptions {
@@ -97,18 +96,6 @@ const invalid = (name: string, expected: string, got: unknown): never => {
   );
 };
 
-/** An answer read back, or undefined when the text is not one (another program's key, a half-written value). */
-const answerOf = (text: string | null): CachedAnswer | undefined => {
-  if (text === null) return undefined;
-  try {
-    const a = JSON.parse(text) as Partial<CachedAnswer>;
-    const numbers = [a.status, a.storedAt, a.freshUntil, a.keepUntil].every((n) => typeof n == 'number');
-    return numbers && typeof a.body == 'string' ? (a as CachedAnswer) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * A value read from a key that holds another type (a hash where the proxy keeps a string: another
  * program's key, or one planted) is no value for that key, not a failure of the whole server.
@@ -182,7 +169,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   return {
     async get(name) {
       await connected();
-      return answerOf(await wrongTypeAsNone(redis.get(key('a', name))));
+      return storedTextOf(await wrongTypeAsNone(redis.get(key('a', name))));
     },
     async delete(name) {
       await connected();

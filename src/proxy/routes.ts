@@ -21,7 +21,7 @@ export interface Route {
   invalidAddress: boolean;
 }
 
-const decode = (segment: string): string | undefined => {
+export const decode = (segment: string): string | undefined => {
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -33,7 +33,7 @@ const decode = (segment: string): string | undefined => {
  * What follows `prefix` in a request path: exactly `{basePath}{prefix}` with a `basePath`,
  * else after the first `prefix` anywhere (the proxy may be mounted under any path).
  */
-const after = (pathname: string, basePath: string | undefined, prefix: string): string | undefined => {
+export const after = (pathname: string, basePath: string | undefined, prefix: string): string | undefined => {
   if (basePath !== undefined) return pathname.startsWith(basePath + prefix) ? pathname.slice(basePath.length + prefix.length) : undefined;
   const at = pathname.indexOf(prefix);
   return at < 0 ? undefined : pathname.slice(at + prefix.length);

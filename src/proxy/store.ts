@@ -1,4 +1,5 @@
 import type { CachedAnswer } from './types';
+import { parseJson } from '../util/values';
 
 /** A token bucket: `capacity` tokens, refilled evenly at `capacity` per `perSeconds`. */
 export interface TokenBucket {
@@ -108,3 +109,14 @@ export const localBuckets = (): Pick<ProxyStore, 'take'> => {
     },
   };
 };
+
+/**
+ * A value a store read back, as an answer for the handler to judge when it is a JSON object
+ * (src/proxy/stored.ts deletes and reports one the proxy could not have stored); anything else,
+ * such as another program's plain string, is no value for the key.
+ */
+export const storedValueOf = (value: unknown): CachedAnswer | undefined =>
+  typeof value == 'object' && value !== null && !Array.isArray(value) ? (value as CachedAnswer) : undefined;
+
+/** {@link storedValueOf} of a stored text (`null`: the key holds nothing). */
+export const storedTextOf = (text: string | null): CachedAnswer | undefined => storedValueOf(text === null ? undefined : parseJson(text));

@@ -3,6 +3,7 @@
  * here: the same declarations serve Workers, Deno, Bun, edge functions and Node 18+.
  */
 import type { ProxyStore } from './store';
+import type { CardOptions } from './share/options';
 
 /**
  * What a platform hands a fetch handler besides the request, as far as the proxy uses it:
@@ -271,6 +272,16 @@ export interface ProxyOptions {
    * @default undefined (every valid address is served)
    */
   allowAddress?: (address: string) => boolean | Promise<boolean>;
+  /**
+   * How the share card (`{basePath}/card/{address}.png`, the image of the share page
+   * `{basePath}/u/{address}`: docs/share-links.md) is drawn: its rasteriser, the font and how many
+   * cards one instance draws at once (a `CardOptions`; docs/proxy.md, "Card options"). The default
+   * imports `@resvg/resvg-js` on Node (an optional peer dependency: without it the card answers
+   * 501 naming it, and the share page and oEmbed still work); on Workers, Vercel Edge and Deno,
+   * pass `@resvg/resvg-wasm` and its wasm.
+   * @default {}
+   */
+  card?: CardOptions;
 }
 
 /** A per-client budget (option `clientBudget`). */

@@ -14,7 +14,7 @@
  * ```
  */
 import { OptionError } from '../errors';
-import { takeToken, type BucketState, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
+import { storedTextOf, storedValueOf, takeToken, type BucketState, type ProxyStore, type TokenBucket, type TokenGrant } from './store';
 import type { CachedAnswer } from './types';
 
 /** The part of a Workers KV namespace binding the store uses. */
@@ -65,22 +65,6 @@ type CoordinatorCall =
   | { op: 'remember'; key: string; answer: CachedAnswer }
   | { op: 'recall'; key: string };
 
-/** The value as an answer, or undefined when it is not one (another program's key, a damaged value). */
-const asAnswer = (value: unknown): CachedAnswer | undefined => {
-  const a = value as Partial<CachedAnswer> | null;
-  const numbers = !!a && typeof a == 'object' && [a.status, a.storedAt, a.freshUntil, a.keepUntil].every((n) => typeof n == 'number');
-  return numbers && typeof a.body == 'string' ? (a as CachedAnswer) : undefined;
-};
-
-const answerOf = (text: string | null): CachedAnswer | undefined => {
-  if (text === null) return undefined;
-  try {
-    return asAnswer(JSON.parse(text));
-  } catch {
-    return undefined;
-  }
-};
-
 const invalid = (name: string, expected: string): never => {
   throw new OptionError(name, `repkit/proxy/workers: ${name} must be ${expected}`);
 };
@@ -111,10 +95,10 @@ export function workersStore(options: WorkersStoreOptions): ProxyStore {
 
   return {
     async get(key) {
-      const stored = answerOf(await kv.get(`${prefix}a:${key}`));
+      const stored = storedTextOf(await kv.get(`${prefix}a:${key}`));
       // KV takes up to a minute to reach other locations: a just-stored answer is asked of the coordinator.
       if (stored && stored.freshUntil > Date.now()) return stored;
-      const recent = asAnswer(await call<unknown>({ op: 'recall', key }));
+      const recent = storedValueOf(await call<unknown>({ op: 'recall', key }));
       return recent && (!stored || recent.storedAt > stored.storedAt) ? recent : stored;
     },
     async set(key, answer) {

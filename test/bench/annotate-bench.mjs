@@ -16,10 +16,15 @@
  *   `appendLongestRepkitMs` the longest repkit script meanwhile.
  *
  * Median of BENCH_RUNS runs (default 5), each a fresh context; writes
- * test/bench/annotate-results.json. The issue's targets (no repkit script over 50 ms, 200 posts
- * within 1 s) are printed beside the figures. A script, not a test: it fails nothing.
+ * test/bench/annotate-results.json (or BENCH_RESULTS). The two figures issue 44 sets targets for
+ * come first, with whether the median meets them: the longest repkit script of either phase
+ * (≤ 50 ms) and the 200 appended posts (≤ 1 s). The machine's load average is printed and kept
+ * with them: on a shared machine every figure is wall-clock time, and grows with the load.
+ * BENCH_DIST=/path/to/dist serves another build's files, to compare two builds back to back.
+ * A script, not a test: it fails nothing.
  */
 import http from 'node:http';
+import os from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -30,11 +35,13 @@ import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
 import { forumPage } from '../annotate/pages.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const RESULTS = new URL('./annotate-results.json', import.meta.url);
+const RESULTS = process.env.BENCH_RESULTS ?? new URL('./annotate-results.json', import.meta.url);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const THROTTLE = 4;
+/** The built files served: dist/, or another build's (BENCH_DIST=/path/to/dist/, to compare two builds back to back). */
+const DIST = process.env.BENCH_DIST ? process.env.BENCH_DIST.replace(/\/?$/, '/') : `${ROOT}dist/`;
 
-if (!existsSync(`${ROOT}dist/repkit.annotate.js`)) throw new Error('build first: npm run build');
+if (!existsSync(`${DIST}repkit.annotate.js`)) throw new Error('build first: npm run build');
 
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
@@ -56,8 +63,12 @@ const site = await listen((req, res) => {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   const file = /^\/dist\/([\w.-]+\.m?js)$/.exec(path)?.[1];
   res.writeHead(200, { 'Content-Type': file ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8' });
-  res.end(file ? readFileSync(`${ROOT}dist/${file}`) : html);
+  res.end(file ? readFileSync(`${DIST}${file}`) : html);
 });
+// No per-client budget: every page comes from one client (127.0.0.1), and each run asks for 350
+// addresses no cache holds (250 + 100 appended, of its own so that the cache starts cold), each
+// one upstream request, where the default budget allows a client 150 an hour. What is measured
+// is the page's main thread; the budget has its own tests (test/proxy, test/browser/budget-defaults).
 const listener = node.toNodeListener(
   edge.createProxy({ apiKey: API_KEY, upstream: sandbox.url, allowOrigins: [site.url], clientBudget: false }),
 );
@@ -70,6 +81,7 @@ new PerformanceObserver((l) => { for (const e of l.getEntries()) window.frames_.
 new PerformanceObserver((l) => { for (const e of l.getEntries()) window.tasks.push({ start: e.startTime, ms: e.duration }); }).observe({ type: 'longtask', buffered: true });
 </script>`;
 
+const loadBefore = os.loadavg()[0];
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 /** @type {{ annotatedMs: number, longestRepkitMs: number, longTasks: number, appendedMs: number, appendLongestRepkitMs: number }[]} */
 const runs = [];
@@ -132,12 +144,26 @@ for (const { server } of [site, proxy]) {
 /** @type {Record<string, number>} */
 const row = {};
 for (const key of /** @type {(keyof (typeof runs)[number])[]} */ (Object.keys(runs[0] ?? {}))) row[key] = median(runs.map((r) => r[key]));
-console.log(`annotate, 2,000 text nodes and 500 addresses, then 200 posts appended; ${THROTTLE}x CPU throttling, median of ${RUNS}`);
+const longest = median(runs.map((r) => Math.max(r.longestRepkitMs, r.appendLongestRepkitMs)));
+const load = { before: Number(loadBefore.toFixed(1)), after: Number(os.loadavg()[0].toFixed(1)), cpus: os.cpus().length };
+const verdict = (/** @type {boolean} */ met) => (met ? 'met' : 'NOT met');
+console.log(
+  `annotate, 2,000 text nodes and 500 addresses, then 200 posts appended; ${THROTTLE}x CPU throttling, median of ${RUNS}; ` +
+    `load average ${load.before} → ${load.after} on ${load.cpus} CPUs${DIST == `${ROOT}dist/` ? '' : `; files from ${DIST}`}`,
+);
 console.table({
-  'longest repkit script while annotating (target ≤ 50 ms)': row.longestRepkitMs,
-  'every chip with its score, from navigation (ms)': row.annotatedMs,
-  'long tasks of the page meanwhile (its own parsing included)': row.longTasks,
-  '200 appended posts annotated (target ≤ 1000 ms)': row.appendedMs,
-  'longest repkit script while annotating them (ms)': row.appendLongestRepkitMs,
+  'Done when: longest repkit script, either phase (≤ 50 ms)': { ms: longest, target: verdict(longest <= 50) },
+  'Done when: 200 appended posts annotated (≤ 1,000 ms)': { ms: row.appendedMs, target: verdict(row.appendedMs <= 1000) },
+  'longest repkit script while annotating the page': { ms: row.longestRepkitMs },
+  'longest repkit script while annotating the appended posts': { ms: row.appendLongestRepkitMs },
+  'every chip with its score, from navigation': { ms: row.annotatedMs },
+  'long tasks of the page meanwhile (its own parsing included)': { count: row.longTasks },
 });
-writeFileSync(RESULTS, JSON.stringify({ throttle: THROTTLE, runs: RUNS, median: row, all: runs }, null, 2) + '\n');
+writeFileSync(
+  RESULTS,
+  JSON.stringify(
+    { throttle: THROTTLE, runs: RUNS, load, doneWhen: { longestRepkitMs: longest, appendedMs: row.appendedMs }, median: row, all: runs },
+    null,
+    2,
+  ) + '\n',
+);

@@ -160,6 +160,37 @@ describe('annotate: a forum thread through repkit/proxy', () => {
     await page.context().close();
   });
 
+  it('on a page whose Content-Security-Policy allows no worker, the scores are still written in its language', async () => {
+    // The chips' numbers are formatted in a worker (src/annotate/numbers.ts); where none may start, by the page.
+    const head = `<meta http-equiv="Content-Security-Policy" content="worker-src 'none'">`;
+    html = pageOf(
+      `<main><p>Proposed by ${ADDRESSES.rich} yesterday.</p><p>Seconded by ${ADDRESSES.identityOnly}.</p></main>`,
+      `<script src="/dist/repkit.annotate.js" data-base-url="${proxyUrl}/rep"></script>`,
+      'fa',
+      head,
+    );
+    const { page, log } = await browser.page();
+    await page.goto(`${site}/`);
+    const chips = await chipsOf(page, 2);
+    expect(chips.map((c) => c.state)).toEqual(['ready', 'ready']);
+    const shown = await page.$$eval('[data-repkit-chip]', (hosts) => hosts.map((h) => h.shadowRoot!.querySelector('.score')!.textContent));
+    const totals = await Promise.all(
+      [ADDRESSES.rich, ADDRESSES.identityOnly].map(async (address) => {
+        const answer = await fetch(`${browser.url}/api/v2/scores/${address}`, { headers: { 'X-API-Key': API_KEY } });
+        const body = (await answer.json()) as { totalScore?: number; data?: { totalScore: number } };
+        return body.data?.totalScore ?? body.totalScore!;
+      }),
+    );
+    // As the page's own Intl writes them in Persian: in its own digits.
+    const written = await page.evaluate((t) => t.map((n) => new Intl.NumberFormat('fa', { maximumFractionDigits: 1 }).format(n)), totals);
+    expect(shown).toEqual(written);
+    expect(shown.every((text) => /^[۰-۹٬]+$/.test(text!))).toBe(true);
+    expect(log.errors).toEqual([]);
+    // The browser reports the refused worker itself; repkit says nothing.
+    expect(log.console.filter((l) => !/Content Security Policy|worker-src/.test(l))).toEqual([]);
+    await page.context().close();
+  });
+
   it('hostile text on the page stays text, and an address with no data gets nothing visible and no error', async () => {
     const bad = ss58(new Uint8Array(32).fill(9), 0);
     html = pageOf(

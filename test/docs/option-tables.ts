@@ -8,6 +8,7 @@
 import { optionDocs, type DocumentedOption } from '../../scripts/option-docs.mjs';
 import { CLIENT_LIMITS, DEFAULT_BASE_URL } from '../../src/client/options';
 import { PROXY_OPTIONS, type ProxyOption } from '../../src/proxy/options';
+import { CARD_OPTIONS } from '../../src/proxy/share/options';
 import { COMMON_OPTIONS } from '../../src/widgets/common-options';
 import { ALL_KINDS } from '../../src/widgets/create-widget';
 import { ownValue } from '../../src/util/values';
@@ -56,6 +57,7 @@ export const documentedTables = (): DocumentedTable[] => {
     { heading: 'Options every kind accepts', page: OPTIONS_PAGE, table: COMMON_OPTIONS, options: docs.common, extra: ['type'] },
     { heading: 'Client options', page: OPTIONS_PAGE, table: CLIENT_DEFAULTS, options: docs.client, extra: [] },
     { heading: 'Proxy options', page: PROXY_PAGE, table: PROXY_DEFAULTS, options: docs.proxy, extra: [] },
+    { heading: 'Card options', page: PROXY_PAGE, table: CARD_OPTIONS, options: docs.card, extra: [] },
     // Every kind folder; an alias such as `badges` has no folder and no table of its own.
     ...Object.entries(docs.kinds).map(([kind, options]) => {
       const widgetClass = ownValue(ALL_KINDS.$byType, kind);

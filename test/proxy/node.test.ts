@@ -97,7 +97,9 @@ describe('the built entries in plain Node', () => {
     // No dependency: it and the chunks it shares with the other entries import only each other.
     const files = distGraph(dist);
     expect(files.length).toBeGreaterThan(1);
-    for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toMatch(/\b(from|import)\s*\(?\s*['"](?!\.\/)|\brequire\(/);
+    // Block comments left out: bundled code's documentation quotes imports (`import { sha256 } from '@noble/hashes/sha2.js'`).
+    const code = (file: string): string => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    for (const file of files) expect(code(file), file).not.toMatch(/\b(from|import)\s*\(?\s*['"](?!\.\/)|\brequire\(/);
   });
 
   it('stay out of the browser bundles', async () => {

@@ -12,7 +12,7 @@ import { createProxy, memoryCache, type ProxyEvent } from '../../src/proxy';
 import { toNodeListener } from '../../src/proxy/node';
 import { redisStore, type RedisStore } from '../../src/proxy/redis';
 import { startRedis } from './redis-server.mjs';
-import { KEY, syntheticAddress, useSandbox } from './util';
+import { KEY, plantedAnswers, syntheticAddress, useSandbox } from './util';
 
 const sb = useSandbox();
 let redis: Awaited<ReturnType<typeof startRedis>>;
@@ -60,20 +60,7 @@ const instance = async (prefix: string) => {
 };
 
 describe('planted values in redis', () => {
-  const now = Date.now();
-  const fine = {
-    status: 200,
-    body: '{"success":true,"data":{"planted":true}}',
-    storedAt: now,
-    freshUntil: now + 60_000,
-    keepUntil: now + 120_000,
-  };
-  it.each([
-    ['status 999', { ...fine, status: 999 }],
-    ['status 204', { ...fine, status: 204, body: '' }],
-    ['a 200 with an HTML body', { ...fine, body: '<html>hi</html>' }],
-    ['freshUntil 1e300', { ...fine, freshUntil: 1e300, keepUntil: 1e300 }],
-  ])('%s: a miss, deleted and replaced, reported once, never in memory', async (_, planted) => {
+  it.each(plantedAnswers())('%s: a miss, deleted and replaced, reported once, never in memory', async (_, planted) => {
     const prefix = `planted${++n}:`;
     const path = `scores/${syntheticAddress(7000 + n)}`;
     await client.set(`${prefix}a:${path}`, JSON.stringify(planted));

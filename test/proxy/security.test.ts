@@ -9,7 +9,7 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createProxy, memoryCache, type CachedAnswer, type ProxyEvent, type ProxyOptions } from '../../src/proxy';
 import { toNodeListener } from '../../src/proxy/node';
-import { ADDRESSES, at, KEY, syntheticAddress, useCaptureServer, useHttpServer, useSandbox } from './util';
+import { ADDRESSES, at, KEY, plantedAnswers, syntheticAddress, useCaptureServer, useHttpServer, useSandbox } from './util';
 
 const sb = useSandbox();
 const A = ADDRESSES.rich;
@@ -178,26 +178,8 @@ describe('Vary: Origin, for a shared cache in front', () => {
 
 describe('answers planted in a cache', () => {
   const path = `scores/${A}`;
-  const now = Date.now();
-  const good: CachedAnswer = {
-    status: 200,
-    body: '{"success":true,"data":{"planted":true}}',
-    storedAt: now,
-    freshUntil: now + 60_000,
-    keepUntil: now + 120_000,
-  };
-  it.each([
-    ['status 999', { ...good, status: 999 }],
-    ['status 204', { ...good, status: 204, body: '' }],
-    ['status 500', { ...good, status: 500, body: '{"message":"x"}' }],
-    ['a 200 with an HTML body', { ...good, body: '<html><script>alert(1)</script></html>' }],
-    ['a 404 that is not JSON', { ...good, status: 404, body: 'nope' }],
-    ['freshUntil 1e300', { ...good, freshUntil: 1e300, keepUntil: 1e300 }],
-    ['freshUntil Infinity', { ...good, freshUntil: Infinity, keepUntil: Infinity }],
-    ['storedAt NaN', { ...good, storedAt: NaN }],
-    ['a time a year ahead', { ...good, freshUntil: now + 365 * 86400_000, keepUntil: now + 366 * 86400_000 }],
-  ])('%s is a miss: deleted, reported once, never served or copied to memory', async (_, planted) => {
-    const store = new Map<string, CachedAnswer>([[path, planted as CachedAnswer]]);
+  it.each(plantedAnswers())('%s is a miss: deleted, reported once, never served or copied to memory', async (_, planted) => {
+    const store = new Map<string, CachedAnswer>([[path, planted]]);
     const deleted: string[] = [];
     const outer = {
       get: (k: string) => store.get(k),
@@ -208,7 +190,7 @@ describe('answers planted in a cache', () => {
     const proxy = createProxy({ apiKey: KEY, upstream: sb.url, basePath: '/rep', cache: outer, onEvent: (e) => events.push(e) });
     const before = sb.hits(path);
     for (let i = 0; i < 2; i++) {
-      store.set(path, planted as CachedAnswer);
+      store.set(path, planted);
       const response = await proxy(new Request(at(path)));
       expect(response.status).toBe(200);
       const body = (await response.json()) as { data: Record<string, unknown> };
@@ -221,7 +203,8 @@ describe('answers planted in a cache', () => {
   });
   it('the memory tier does not keep a planted answer once the store lost it', async () => {
     const memory = memoryCache();
-    memory.set(path, { ...good, status: 999 });
+    const [, status999] = plantedAnswers()[0];
+    memory.set(path, status999);
     const proxy = createProxy({ apiKey: KEY, upstream: sb.url, basePath: '/rep', cache: memory, onEvent: () => {} });
     expect((await proxy(new Request(at(path)))).status).toBe(200);
     expect(memory.get(path)?.status).toBe(200);

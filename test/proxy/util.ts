@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { createSandbox, faultBaseUrl, type FaultItems, type Sandbox } from '../service/sandbox.mjs';
 import { ADDRESSES, API_KEY } from '../service/fixtures.mjs';
+import type { CachedAnswer } from '../../src/proxy';
 
 export { ADDRESSES, API_KEY };
 
@@ -120,4 +121,30 @@ export const syntheticAddress = (n: number): string => {
   let tail = '';
   for (let i = 0, x = n + 1; i < 8; i++, x = Math.floor(x / 58)) tail = alphabet[x % 58] + tail;
   return `1${'Proxy'.padEnd(39, 'x')}${tail}`;
+};
+
+/**
+ * Answers no proxy could have stored, as a stranger with write access to a shared cache or
+ * store could plant them (issue 41), each with what is wrong with it, and a fresh, well-formed
+ * answer whose body says `planted` (none of them may be served or copied into memory).
+ */
+export const plantedAnswers = (now = Date.now()): [label: string, answer: CachedAnswer][] => {
+  const good: CachedAnswer = {
+    status: 200,
+    body: '{"success":true,"data":{"planted":true}}',
+    storedAt: now,
+    freshUntil: now + 60_000,
+    keepUntil: now + 120_000,
+  };
+  return [
+    ['status 999', { ...good, status: 999 }],
+    ['status 204', { ...good, status: 204, body: '' }],
+    ['status 500', { ...good, status: 500, body: '{"message":"x"}' }],
+    ['a 200 with an HTML body', { ...good, body: '<html><script>alert(1)</script></html>' }],
+    ['a 404 that is not JSON', { ...good, status: 404, body: 'nope' }],
+    ['freshUntil 1e300', { ...good, freshUntil: 1e300, keepUntil: 1e300 }],
+    ['freshUntil Infinity', { ...good, freshUntil: Infinity, keepUntil: Infinity }],
+    ['storedAt NaN', { ...good, storedAt: NaN }],
+    ['a time a year ahead', { ...good, freshUntil: now + 365 * 86400_000, keepUntil: now + 366 * 86400_000 }],
+  ];
 };
