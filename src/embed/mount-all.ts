@@ -1,6 +1,7 @@
 import type { AnyWidget } from '../widgets/kinds';
 import { ALL_KINDS } from '../widgets/create-widget';
 import type { KindSet } from '../widgets/kind-set';
+import { inTurn } from '../widgets/tasks';
 import { isOpenTo, isOwned, sync, unmount, type AttributeSource } from './mount';
 import { isElement } from '../util/values';
 
@@ -39,26 +40,34 @@ export const snippetMounter = (kinds: KindSet): SnippetMounter => {
     attributeObserver.observe(element, { attributes: true });
   };
 
-  const mountAll = (root: ParentNode = document): AnyWidget[] => {
-    const mounted: AnyWidget[] = [];
-    for (const element of embeds(root)) {
-      if (!isOpenTo(element, kinds)) continue;
-      unmount(element);
-      const { widget } = sync(element, source, element);
-      watchAttributes(element);
-      if (widget) mounted.push(widget);
-    }
-    return mounted;
+  const mountOne = (element: Element): AnyWidget | undefined => {
+    if (!isOpenTo(element, kinds)) return undefined;
+    unmount(element);
+    const { widget } = sync(element, source, element);
+    watchAttributes(element);
+    return widget;
+  };
+
+  const mountAll = (root: ParentNode = document): AnyWidget[] => embeds(root).flatMap((element) => mountOne(element) ?? []);
+
+  /**
+   * The auto mode's mounting: each snippet in turn (./tasks), in document order, which puts the
+   * top of the page, what a visitor sees first, first. A page of many snippets is then mounted
+   * over several tasks, the browser painting and answering input between them.
+   */
+  const mountInTurn = (root: ParentNode, running: () => boolean): void => {
+    for (const element of embeds(root)) inTurn(() => running() && element.isConnected && mountOne(element));
   };
 
   const autoMount = (doc: Document = document): (() => void) => {
     if (stopAuto) return stopAuto;
     let observer: MutationObserver | undefined;
+    const running = (): boolean => stopAuto === stop;
     const start = () => {
-      mountAll(doc);
+      mountInTurn(doc, running);
       observer = new MutationObserver((records) => {
         for (const record of records) {
-          record.addedNodes.forEach((node) => isElement(node) && mountAll(node));
+          record.addedNodes.forEach((node) => isElement(node) && mountInTurn(node, running));
           record.removedNodes.forEach((node) => {
             if (!isElement(node)) return;
             // A node moved elsewhere in the same task is still connected: keep its widget.
@@ -68,8 +77,6 @@ export const snippetMounter = (kinds: KindSet): SnippetMounter => {
       });
       observer.observe(doc.documentElement, { childList: true, subtree: true });
     };
-    if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
-    else start();
     const stop = (): void => {
       if (stopAuto !== stop) return;
       stopAuto = undefined;
@@ -78,7 +85,10 @@ export const snippetMounter = (kinds: KindSet): SnippetMounter => {
       // Removing an element no longer destroys its widget now: destroy them here instead.
       for (const element of embeds(doc)) if (isOwned(element, kinds)) unmount(element);
     };
-    return (stopAuto = stop);
+    stopAuto = stop;
+    if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', start, { once: true });
+    else start();
+    return stop;
   };
 
   return { mountAll, autoMount };

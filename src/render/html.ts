@@ -100,10 +100,40 @@ export const html = (strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
   return new Html(TOKEN, markup);
 };
 
-/** Replaces an element's content with escaped markup. The only place markup is assigned. */
+/**
+ * Markup given more than once, parsed into a template (`null`: seen once). Widgets of one kind
+ * and options draw the same skeleton, and those of one address the same view: parsing HTML is
+ * the costly part of a render, copying parsed nodes is not (`importNode` copies them into any
+ * document). Held weakly: the page keeps what a burst of widgets shares, and a collection
+ * gives the nodes back (a template is parsed again after). Bounded, as a page may show any
+ * number of addresses.
+ */
+const parsed = new Map<string, WeakRef<HTMLTemplateElement> | null>();
+
+/** Markups kept, at most. */
+const PARSED_MAX = 64;
+
+/**
+ * Replaces an element's content with escaped markup. The only place markup is assigned: parsed
+ * the first time, copied from a template after that.
+ */
 export const renderInto = (element: Element | ShadowRoot, content: Html): void => {
   if (!(content instanceof Html)) throw misuse('renderInto takes html() markup only');
-  element.innerHTML = content.markup;
+  const { markup } = content;
+  const doc = element.ownerDocument;
+  const known = parsed.get(markup);
+  if (known === undefined) {
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(markup, null);
+    element.innerHTML = markup;
+    return;
+  }
+  let template = known?.deref();
+  if (!template) {
+    parsed.set(markup, new WeakRef((template = doc.createElement('template'))));
+    template.innerHTML = markup;
+  }
+  element.replaceChildren(doc.importNode(template.content, true));
 };
 
 /**

@@ -1,39 +1,20 @@
 /**
- * One render pass per frame for every widget in a window. Answers that arrive while a frame is
- * pending are all drawn in it, so a page of widgets pays for one style recalc and one layout
- * instead of one per answer.
+ * Off-screen skipping: a long page's cards skip their rendering while off screen, and those
+ * near the viewport are laid out in full before their first frame. (Answers are drawn in turn,
+ * without waiting for a frame: ./tasks.)
  */
-
-/**
- * If the frame never comes (the tab went to the background after the request was made:
- * browsers stop animation frames there), the pass runs anyway after this long.
- */
-export const FRAME_FALLBACK_MS = 100;
-
-/**
- * Resolves just before `win` next paints, so that work awaiting it is drawn in that frame: every
- * caller's frame callback runs in it, before style and layout. Without `requestAnimationFrame`,
- * or in a hidden document (where it does not fire and nothing is painted), it resolves after
- * the current task instead (a macrotask, not a microtask).
- */
-export const nextFrame = (win: (Window & typeof globalThis) | null | undefined): Promise<void> =>
-  new Promise<void>((resolve) => {
-    const raf = win?.requestAnimationFrame;
-    const visible = typeof raf == 'function' && win!.document?.visibilityState != 'hidden';
-    const timer = setTimeout(resolve, visible ? FRAME_FALLBACK_MS : 0);
-    if (visible) {
-      raf.call(win, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    }
-  });
 
 /** The class that lets the browser skip a card's contents while it is off screen (base.css). */
 const SKIPPABLE = 'rk-skip';
 
-/** The frame request made for each window since its last frame, and the cards mounted since, waiting for {@link placeCards} (still a tuple, written when property names survived minification; a named object with `$` fields (rollup.config.mjs, INTERNAL_PROPERTY, which terser shortens) costs about the same and should replace it). */
-const unplaced = new WeakMap<object, [raf: unknown, cards: HTMLElement[]]>();
+/** A window's cards mounted since its last frame, waiting for {@link placeCards}. `$` fields: terser shortens them (rollup.config.mjs). */
+interface Unplaced {
+  /** The `requestAnimationFrame` the frame was asked of: a page that replaces it gets a new batch. */
+  readonly $raf: unknown;
+  readonly $cards: HTMLElement[];
+}
+
+const unplaced = new WeakMap<object, Unplaced>();
 
 /**
  * Up to this many cards on a page, every card is rendered: skipping pays only on long pages
@@ -87,7 +68,7 @@ const shapeOf = (card: HTMLElement, width: number): string =>
  * later, it must not first take a guessed size.
  */
 const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void => {
-  if (unplaced.get(win)?.[1] === cards) unplaced.delete(win);
+  if (unplaced.get(win)?.$cards === cards) unplaced.delete(win);
   let skipped = cards.filter((card) => card.isConnected);
   if (widgetsIn(win.document) <= SKIP_FROM_CARDS) return skipped.forEach((card) => card.classList.remove(SKIPPABLE));
   const shapes = new Map<HTMLElement, string>();
@@ -146,10 +127,10 @@ export const placeCard = (card: HTMLElement): void => {
   card.classList.add(SKIPPABLE);
   let batch = unplaced.get(win);
   // A new batch also when the page replaced requestAnimationFrame: the old one may never call back.
-  if (batch?.[0] !== raf) {
+  if (batch?.$raf !== raf) {
     const cards: HTMLElement[] = [];
-    unplaced.set(win, (batch = [raf, cards]));
+    unplaced.set(win, (batch = { $raf: raf, $cards: cards }));
     raf.call(win, () => placeCards(win, cards));
   }
-  batch[1].push(card);
+  batch.$cards.push(card);
 };

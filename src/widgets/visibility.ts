@@ -8,10 +8,14 @@ export const LAZY_MARGIN_PX = 300;
 
 /**
  * A window's observer: the IntersectionObserver class it was made with (a test may swap it),
- * the observer, and each watched element's callback. Still a tuple, written when property names
- * survived minification; a named object with `$` fields (rollup.config.mjs, INTERNAL_PROPERTY, which terser shortens) costs about the same and should replace it.
+ * the observer, and each watched element's callback. `$` fields: terser shortens them
+ * (rollup.config.mjs).
  */
-type Watcher = [Observer: typeof IntersectionObserver, observer: IntersectionObserver, callbacks: Map<Element, () => void>];
+interface Watcher {
+  readonly $Observer: typeof IntersectionObserver;
+  readonly $observer: IntersectionObserver;
+  readonly $callbacks: Map<Element, () => void>;
+}
 
 const watchers = new WeakMap<object, Watcher>();
 
@@ -19,7 +23,7 @@ const watcherFor = (win: Window & typeof globalThis): Watcher | undefined => {
   const Observer = win.IntersectionObserver;
   if (typeof Observer != 'function') return undefined;
   let watcher = watchers.get(win);
-  if (watcher?.[0] === Observer) return watcher;
+  if (watcher?.$Observer === Observer) return watcher;
   const callbacks = new Map<Element, () => void>();
   // An element without a box (a `display: none` parent, a closed <details>) never intersects,
   // so it waits until it is shown and comes near, as a lazy image does.
@@ -36,7 +40,7 @@ const watcherFor = (win: Window & typeof globalThis): Watcher | undefined => {
     },
     { rootMargin: `${LAZY_MARGIN_PX}px` },
   );
-  watchers.set(win, (watcher = [Observer, observer, callbacks]));
+  watchers.set(win, (watcher = { $Observer: Observer, $observer: observer, $callbacks: callbacks }));
   return watcher;
 };
 
@@ -49,7 +53,7 @@ export const whenNearViewport = (element: Element, callback: () => void): (() =>
   const win = element.ownerDocument.defaultView;
   const watcher = win && watcherFor(win);
   if (!watcher) return undefined;
-  const [, observer, callbacks] = watcher;
+  const { $observer: observer, $callbacks: callbacks } = watcher;
   callbacks.set(element, callback);
   observer.observe(element);
   return () => {

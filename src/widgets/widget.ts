@@ -11,8 +11,9 @@ import { Disposers } from './disposers';
 import { createHost } from './host';
 import { describeFailure, failureView, quotaSentence, staleNote } from './messages';
 import type { Effect } from './option-types';
-import { placeholderView } from './placeholder';
-import { nextFrame, placeCard } from './scheduler';
+import { blank, placeholderView } from './placeholder';
+import { placeCard } from './scheduler';
+import { inTurn } from './tasks';
 import { resolveSettings } from './settings';
 import { loadAreas, loadedAreas } from './cache-areas';
 import { sameStored, seeds, type Stored } from './storage';
@@ -57,6 +58,13 @@ export interface ErrorDetail {
   /** Usually a `ServiceError`; an `OptionError` for an embed's bad attributes. Always an `Error`. */
   error: Error;
 }
+
+/**
+ * Settings with the address as filler of its length: the skeleton then does not depend on the
+ * address, and widgets of one kind and options draw the same markup, parsed once a page
+ * (renderInto). Its text is transparent filler anyway (./placeholder).
+ */
+const blankAddress = <T extends { address: string }>(settings: T): T => ({ ...settings, address: blank(settings.address.length) });
 
 /** What a view threw, as the `Error` that `onError` and `repkit:error` promise. */
 const asError = (thrown: unknown): Error => (thrown instanceof Error ? thrown : new Error(String(thrown)));
@@ -311,9 +319,19 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     this.#seed = undefined;
     // Stale-while-revalidate: the stored answer is shown at once, in this task, so it is in
     // the first frame; a young enough one is not even asked for again.
-    if (stored && this.#show(stored.value, stored.savedAt, true)) {
-      if (Date.now() - stored.savedAt < cacheTtlMs) return;
-    } else {
+    const shown = !!stored && this.#show(stored.value, stored.savedAt, true);
+    if (shown && Date.now() - stored.savedAt < cacheTtlMs) return;
+    // Only while a load is under way, so that the page-wide watchers never keep a widget alive.
+    this.#held.hold(QUOTA_WATCH, watchGates(this.#onGate));
+    // The request goes out before the skeleton is drawn: the network waits for nothing.
+    const answer = (async (): Promise<{ data: Data } | { error: unknown }> => {
+      try {
+        return { data: await this.#kind.load(this.#client, this.#options, { signal: controller.signal, fresh }) };
+      } catch (error) {
+        return { error };
+      }
+    })();
+    if (!shown) {
       if (key && stored) {
         areas?.remove(win, area, key);
         this.#data = this.#stale = undefined;
@@ -323,35 +341,38 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       // The first answer for a new address is computed on the spot and can take half a minute.
       this.#later(() => id == this.#loadId && this.#slow(), SLOW_LOAD_MS);
     }
-    // Only while a load is under way, so that the page-wide watchers never keep a widget alive.
-    this.#held.hold(QUOTA_WATCH, watchGates(this.#onGate));
     // A gate closed before this load: one that joins a request already waiting for the reset
     // (the same record, asked for by another widget) says so now, not after SLOW_LOAD_MS.
     if (gate(gateName)) this.#slow();
-    let outcome: { data: Data } | { error: unknown };
-    try {
-      outcome = { data: await this.#kind.load(this.#client, this.#options, { signal: controller.signal, fresh }) };
-    } catch (error) {
-      outcome = { error };
-    }
-    // Answers that arrive before the next frame are all rendered in it, in one pass.
-    if (id == this.#loadId) await nextFrame(win);
+    const outcome = await answer;
     if (id != this.#loadId) return;
-    this.#held.release(QUOTA_WATCH);
-    if ('error' in outcome) {
-      // A spent quota: kept for the next page load, and the widget loads again when it resets (a
-      // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
-      const at = isServiceError(outcome.error) ? outcome.error.retryAt : undefined;
-      if (at) {
-        areas?.write(win, area, gateName, at);
-        this.#later(() => void this.#load(true), Math.min(at - Date.now(), 2e9), QUOTA_WAIT);
+    // Drawn in turn with the other widgets' answers (./tasks): at once while the slice has time,
+    // else in a later task, so that forty answers arriving together are not one long task. The
+    // drawing is the job itself, so that the slice counts its time.
+    const settle = (): void => {
+      if (id != this.#loadId) return;
+      this.#held.release(QUOTA_WATCH);
+      if ('error' in outcome) {
+        // A spent quota: kept for the next page load, and the widget loads again when it resets (a
+        // timer holds under 2^31 ms: one for a reset weeks away ends early, and the gate waits again).
+        const at = isServiceError(outcome.error) ? outcome.error.retryAt : undefined;
+        if (at) {
+          areas?.write(win, area, gateName, at);
+          this.#later(() => void this.#load(true), Math.min(at - Date.now(), 2e9), QUOTA_WAIT);
+        }
+        return this.#fail(outcome.error);
       }
-      return this.#fail(outcome.error);
-    }
-    const { data } = outcome;
-    // A revalidated answer equal to the one already shown is not drawn again.
-    if (!(stored && sameStored(stored.value, data)) && !this.#show(data)) return;
-    if (key) areas?.write(win, area, key, data);
+      const { data } = outcome;
+      // A revalidated answer equal to the one already shown is not drawn again.
+      if (!(stored && sameStored(stored.value, data)) && !this.#show(data)) return;
+      if (key) areas?.write(win, area, key, data);
+    };
+    await new Promise<void>((resolve) =>
+      inTurn(() => {
+        resolve();
+        settle();
+      }),
+    );
   }
 
   /**
@@ -439,7 +460,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
           view,
           this.#data
             ? html`${views.ready(this.#data.value, s)}${this.#stale && staleNote(this.#stale, this.#data.at, s)}`
-            : placeholderView(s.t('Loading…'), views.ready(placeholder(this.#options), s)),
+            : placeholderView(s.t('Loading…'), views.ready(placeholder(blankAddress(this.#options)), blankAddress(s))),
         );
         this.#held.hold(DECORATION, views.decorate?.(view, s) ?? undefined);
       }

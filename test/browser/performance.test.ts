@@ -371,3 +371,85 @@ describe('off screen, widgets skip style, layout and paint (content-visibility)'
     expect(log.errors).toEqual([]);
   });
 });
+
+describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
+  it('a widget whose answer the client holds reaches ready before the next animation frame', async () => {
+    const { page: tab, log } = await browser.page();
+    const config = { type: 'reputation', apiKey: API_KEY, baseUrl: browser.url, address: ADDRESSES.rich };
+    await servePage(
+      tab,
+      `${browser.url}/cached-cycle.html`,
+      page(
+        `<div id="a"></div><div id="b"></div>`,
+        `RepKit.createWidget(${JSON.stringify(config)}).mount('#a').element.addEventListener('repkit:load', () => {
+           // The answer is now in the client's cache: a second widget of the same address.
+           setTimeout(() => {
+             let framed = false;
+             requestAnimationFrame(() => (framed = true));
+             const w = RepKit.createWidget({ ...${JSON.stringify(config)}, onLoad: () => (window.cycle = { framed, state: w.state }) });
+             w.mount('#b');
+           }, 50);
+         });`,
+      ),
+    );
+    await tab.goto(`${browser.url}/cached-cycle.html`);
+    await tab.waitForFunction(() => 'cycle' in window);
+    expect(await tab.evaluate(() => (window as unknown as { cycle: unknown }).cycle)).toEqual({ framed: false, state: 'ready' });
+    expect(log.errors).toEqual([]);
+  });
+
+  it("a widget's request goes out inside mount(), before its skeleton is drawn: no yield, task or frame first", async () => {
+    const { page: tab, log } = await browser.page();
+    const config = { type: 'reputation', apiKey: API_KEY, baseUrl: browser.url, address: ADDRESSES.noBadges };
+    await servePage(
+      tab,
+      `${browser.url}/first-request.html`,
+      page(
+        `<div id="a"></div>`,
+        `const seen = [];
+         const realFetch = window.fetch;
+         // How much of the view is drawn when each request goes out (-1: no widget yet).
+         window.fetch = (...args) => {
+           const view = document.querySelector('#a .repkit')?.shadowRoot?.querySelector('.rk');
+           seen.push(view ? view.childElementCount : -1);
+           return realFetch(...args);
+         };
+         const widget = RepKit.createWidget(${JSON.stringify(config)}).mount('#a');
+         window.first = { seen: seen.slice(), drawn: widget.element.shadowRoot.querySelector('.rk').childElementCount > 0 };`,
+      ),
+    );
+    await tab.goto(`${browser.url}/first-request.html`);
+    await tab.waitForFunction(() => 'first' in window);
+    expect(await tab.evaluate(() => (window as unknown as { first: unknown }).first)).toEqual({ seen: [0], drawn: true });
+    expect(log.errors).toEqual([]);
+  });
+
+  it('forty snippets of four kinds and one async script: every widget renders, in document order', async () => {
+    const { page: tab, log } = await browser.page({ viewport: { width: 412, height: 823 } });
+    const { articlePage } = await import('../bench/pages.mjs');
+    // The bench's page (test/bench/lighthouse-bench.mjs), its API on another origin.
+    await servePage(
+      tab,
+      `${browser.url}/forty.html`,
+      articlePage(40, faultBaseUrl(browser.url, { latency: 100, id: `forty-${Date.now()}` })),
+    );
+    await tab.addInitScript(() => {
+      const w = window as unknown as { order: number[] };
+      w.order = [];
+      // The order widgets appear in: their snippets' places in the page.
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if ((n as Element).classList?.contains('repkit'))
+              w.order.push(Array.from(document.querySelectorAll('[data-repkit]')).indexOf(r.target as Element));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await tab.goto(`${browser.url}/forty.html`);
+    await tab.waitForFunction(() => document.querySelectorAll('.repkit:not([data-state="loading"])').length == 40, null, {
+      timeout: 20000,
+    });
+    await settle(tab, 200);
+    expect(await tab.evaluate(() => (window as unknown as { order: number[] }).order)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(log.errors).toEqual([]);
+  });
+});

@@ -140,3 +140,34 @@ describe('the html tag is hard to misuse', () => {
     expect(div.innerHTML).toBe('');
   });
 });
+
+describe('renderInto parses a markup once, then copies it', () => {
+  it('a markup drawn into five elements is parsed at most twice; each gets its own nodes', () => {
+    // Every innerHTML setter: templates may have their own (happy-dom's do).
+    const owners = [Element.prototype, HTMLTemplateElement.prototype].filter((proto) => Object.hasOwn(proto, 'innerHTML'));
+    const descriptors = owners.map((proto) => Object.getOwnPropertyDescriptor(proto, 'innerHTML')!);
+    let parses = 0;
+    owners.forEach((proto, i) =>
+      Object.defineProperty(proto, 'innerHTML', {
+        ...descriptors[i],
+        set(value: string) {
+          parses++;
+          descriptors[i].set!.call(this, value);
+        },
+      }),
+    );
+    try {
+      // A markup no other test draws, as five widgets of one kind draw one skeleton.
+      const markup = () => html`<p class="row">${'skeleton ' + 'once'}</p><span>${7}</span>`;
+      const elements = Array.from({ length: 5 }, () => document.createElement('div'));
+      for (const element of elements) renderInto(element, markup());
+      // Once into the first element, once into the template the others are copied from.
+      expect(parses).toBe(2);
+      for (const element of elements) expect(element.innerHTML).toBe('<p class="row">skeleton once</p><span>7</span>');
+      elements[0].querySelector('p')!.textContent = 'changed';
+      expect(elements[1].querySelector('p')!.textContent).toBe('skeleton once');
+    } finally {
+      owners.forEach((proto, i) => Object.defineProperty(proto, 'innerHTML', descriptors[i]));
+    }
+  });
+});

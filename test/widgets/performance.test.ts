@@ -1,12 +1,13 @@
 /**
- * What a page sees of the render path: answers that arrive together are drawn in one
- * frame (and a hidden tab still gets them), a theme change rewrites no markup, `loading:
+ * What a page sees of the render path: widgets are mounted and drawn in turn, a widget a
+ * task, without waiting for a frame (./tasks), a theme change rewrites no markup, `loading:
  * 'lazy'` makes no request until the widget comes near the viewport, and `cache` shows a
  * repeat visit's data at once from Web Storage. Real HTTP against the sandbox; what only a
  * browser can show (layout shift, real IntersectionObserver) is in test/browser/performance.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createWidget, mountAll, ServiceClient, snippet } from '../../src/index';
+import { autoMount, createWidget, mountAll, ServiceClient, snippet } from '../../src/index';
+import { inTurn, SLICE_MS } from '../../src/widgets/tasks';
 import { STORAGE_MAX_ENTRIES, STORAGE_VERSION } from '../../src/widgets/storage-area';
 import { SKIP_FROM_CARDS } from '../../src/widgets/scheduler';
 import { ADDRESSES, API_KEY, reputationConfig, useSandbox } from '../helpers/sandbox';
@@ -58,6 +59,16 @@ const manualFrames = () => {
   };
 };
 
+/** Resolves once the queue of src/widgets/tasks.ts runs a job at once again (earlier tests' answers drawn). */
+const idle = async (): Promise<void> => {
+  for (;;) {
+    let ranNow = false;
+    inTurn(() => (ranNow = true));
+    if (ranNow) return;
+    await sleep(5);
+  }
+};
+
 /** Resolves when `condition` holds (polled), or fails after `ms`. */
 const until = async (condition: () => boolean, what: string, ms = 5000): Promise<void> => {
   const end = Date.now() + ms;
@@ -67,79 +78,116 @@ const until = async (condition: () => boolean, what: string, ms = 5000): Promise
   }
 };
 
-describe('answers that arrive together are drawn in one frame', () => {
-  it('eight widgets answered by one request all turn ready in the same frame, onLoad after the render', async () => {
-    const frames = manualFrames();
-    const baseUrl = server.fault({});
-    const seen: { frame: number; state: string | undefined; text: string }[] = [];
-    const hosts: HTMLElement[] = [];
-    for (let i = 0; i < 8; i++) {
+describe('widgets drawn in turn, in slices, never waiting for a frame', () => {
+  it('jobs run at once while the slice has time; after a long one, the rest wait for a later task, in order', async () => {
+    await idle();
+    const ran: string[] = [];
+    inTurn(() => ran.push('a'));
+    inTurn(() => ran.push('b'));
+    // A page of a few widgets: their jobs run in the task that queued them, not a task or a frame later.
+    expect(ran).toEqual(['a', 'b']);
+    inTurn(() => {
+      ran.push('long');
+      // A job that takes the whole slice (a slow phone drawing a big card).
+      for (const end = performance.now() + SLICE_MS + 2; performance.now() < end; );
+    });
+    inTurn(() => ran.push('c'));
+    inTurn(() => ran.push('d'));
+    expect(ran).toEqual(['a', 'b', 'long']);
+    await until(() => ran.length == 5, 'every job');
+    expect(ran).toEqual(['a', 'b', 'long', 'c', 'd']);
+    // Once the queue is empty and the slice over, a job runs at once again.
+    await sleep(5);
+    inTurn(() => ran.push('e'));
+    expect(ran.at(-1)).toBe('e');
+  });
+
+  it('a job that throws is reported, and the jobs after it still run', async () => {
+    const reported = vi.fn();
+    vi.stubGlobal('reportError', reported);
+    const ran: string[] = [];
+    inTurn(() => ran.push('first'));
+    inTurn(() => {
+      throw new Error('boom');
+    });
+    inTurn(() => ran.push('after'));
+    await until(() => ran.length == 2, 'the job after the failing one');
+    expect(reported).toHaveBeenCalledWith(expect.objectContaining({ message: 'boom' }));
+  });
+
+  it('an answer is drawn without waiting for an animation frame, even where frames never come', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const { host, loaded } = mountWidget(reputation({ skipOffscreen: false }));
+    expect(await loaded).toBe('ready');
+    expect(host.dataset.state).toBe('ready');
+  });
+
+  it("a widget's request goes out inside mount(), before its skeleton is drawn", () => {
+    const real = globalThis.fetch;
+    const container = makeContainer();
+    /** At each request: whether the widget's view held anything yet (the host is in the page by then). */
+    const drawnAtRequest: boolean[] = [];
+    vi.stubGlobal('fetch', (...args: Parameters<typeof fetch>) => {
+      drawnAtRequest.push(!!container.querySelector('.repkit')?.shadowRoot?.querySelector('.rk')?.childElementCount);
+      return real(...args);
+    });
+    const widget = createWidget(reputation({ address: unique() }));
+    widget.mount(container);
+    // Not a task, a frame or a yield later: in the call that mounted it.
+    expect(drawnAtRequest).toEqual([false]);
+    // The skeleton is there when mount() returns.
+    expect(viewOf(widget.element!.shadowRoot!).childElementCount).toBeGreaterThan(0);
+  });
+
+  it('eight snippets mount in turn, in document order: the first with its request in the task that starts them, every one ready', async () => {
+    const containers = Array.from({ length: 8 }, () => {
       const container = makeContainer();
-      const widget = createWidget({
-        ...reputation({ baseUrl }),
-        onLoad: () => seen.push({ frame: frames.count, state: widget.element?.dataset.state, text: textOf(widget.element?.shadowRoot) }),
-      }).mount(container);
-      hosts.push(widget.element!);
+      container.setAttribute('data-repkit', 'reputation');
+      container.setAttribute('data-address', ADDRESSES.rich);
+      container.setAttribute('data-api-key', API_KEY);
+      container.setAttribute('data-base-url', server.fault({ id: `snippets-${Date.now()}` }));
+      return container;
+    });
+    const real = globalThis.fetch;
+    let requests = 0;
+    vi.stubGlobal('fetch', (...args: Parameters<typeof fetch>) => {
+      requests++;
+      return real(...args);
+    });
+    await idle();
+    const stop = autoMount();
+    try {
+      const hosts = () => containers.map((c) => c.querySelector('.repkit'));
+      const mounted = hosts().filter(Boolean).length;
+      expect(mounted).toBeGreaterThanOrEqual(1);
+      // In document order: the first ones mounted, none skipped.
+      expect(hosts().slice(0, mounted).every(Boolean)).toBe(true);
+      expect(requests).toBeGreaterThanOrEqual(1);
+      await until(() => hosts().every((h) => h?.getAttribute('data-state') == 'ready'), 'eight ready widgets');
+    } finally {
+      stop();
     }
-    await until(() => frames.pending > 0, 'a frame request');
-    // Until the frame comes, the answer is held: nothing is drawn outside a frame.
-    await sleep(30);
-    expect(hosts.map((h) => h.dataset.state)).toEqual(Array(8).fill('loading'));
-    expect(seen).toEqual([]);
-    frames.frame();
-    await until(() => seen.length == 8, 'eight loads');
-    expect(new Set(seen.map((s) => s.frame))).toEqual(new Set([1]));
-    for (const s of seen) {
-      expect(s.state).toBe('ready');
-      expect(s.text).toContain('89');
-    }
-    expect(countRequests(server.sandbox, scores())).toBeGreaterThan(0);
   });
 
-  it('a hidden tab, where frames never come, still reaches ready', async () => {
-    vi.stubGlobal('requestAnimationFrame', () => 0);
-    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    const { host, loaded } = mountWidget(reputation());
-    expect(await loaded).toBe('ready');
-    expect(host.dataset.state).toBe('ready');
-  });
-
-  it('a tab hidden after the request went out still reaches ready when the frame never comes', async () => {
-    vi.stubGlobal('requestAnimationFrame', () => 0);
-    const { host, loaded } = mountWidget(reputation());
-    expect(await loaded).toBe('ready');
-    expect(host.dataset.state).toBe('ready');
-  });
-
-  it('without requestAnimationFrame at all, widgets still load', async () => {
-    vi.stubGlobal('requestAnimationFrame', undefined);
-    const { loaded, root } = mountWidget(reputation());
-    expect(await loaded).toBe('ready');
-    expect(textOf(viewOf(root))).toContain('89');
-  });
-
-  it('a widget destroyed while its answer waits for the frame never renders nor reports', async () => {
-    const frames = manualFrames();
+  it('a widget destroyed while its answer waits its turn never renders nor reports', async () => {
     const onLoad = vi.fn();
-    const { widget, host, container, events } = mountWidget(reputation({ onLoad }));
-    await until(() => frames.pending > 0, 'a frame request');
+    // A job queued first keeps the queue busy, so the answer waits behind it.
+    const { widget, host, container, events } = mountWidget(reputation({ onLoad, baseUrl: server.fault({ latency: 30 }) }));
+    await until(() => countRequests(server.sandbox, scores()) > 0, 'the request');
+    const held: (() => void)[] = [];
+    inTurn(() => {});
+    inTurn(() => held.push(() => {}));
     widget.destroy();
-    frames.frame();
-    await sleep(30);
+    await sleep(80);
     expect(onLoad).not.toHaveBeenCalled();
     expect(events).toEqual([]);
     expect(host.isConnected).toBe(false);
     expect(container.children).toHaveLength(0);
   });
 
-  it('an answer overtaken by update() is dropped at the frame; the newer one is drawn', async () => {
-    const frames = manualFrames();
-    const { widget, host } = mountWidget(reputation());
-    await until(() => frames.pending > 0, 'a frame request');
+  it('an answer overtaken by update() is dropped; the newer one is drawn', async () => {
+    const { widget, host } = mountWidget(reputation({ baseUrl: server.fault({ latency: 30 }) }));
     widget.update({ address: ADDRESSES.fresh });
-    frames.frame();
-    await until(() => frames.pending > 0, 'the second answer');
-    frames.frame();
     await waitForState(host, 'ready');
     expect(textOf(host.shadowRoot)).not.toContain('89');
   });

@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run bench:lighthouse`: what a phone's main thread feels of repkit. Two articles (3 and 40
+ * widgets, ./pages.mjs: four kinds, five addresses, copy-paste snippets and one
+ * `<script async src="repkit.umd.js">`), the page on its own origin and the sandbox's API on
+ * another.
+ *
+ * - Lighthouse (pinned in devDependencies), its default mobile run (simulated 4× CPU and a slow
+ *   4G network), in Debian's Chromium started by chrome-launcher: long tasks attributed to
+ *   repkit's scripts, Total Blocking Time, the Performance score, Cumulative Layout Shift.
+ * - `--trace`: the same pages in Chromium under CDP's 4× CPU throttling (no network throttling),
+ *   a Chromium trace from navigation to the last widget's load: every main-thread task over
+ *   50 ms, the blocking time they add up to (each task's time past 50 ms) and the layout shift
+ *   the page reports. Quicker, and what the long tasks are made of (`--top N` prints the
+ *   longest tasks' heaviest events).
+ *
+ * Median of BENCH_RUNS runs (default 5). `--label NAME` stores the rows under that name in
+ * test/bench/lighthouse-results.json; `--dist DIR` serves another build (one saved before a
+ * change) in place of dist/; `--pages 3,40` the widget counts. A script, not a test: it checks no threshold.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import os from 'node:os';
+import { createSandbox } from '../service/sandbox.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
+import { servePages } from './pages.mjs';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const RESULTS = new URL('./lighthouse-results.json', import.meta.url);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const arg = (/** @type {string} */ name) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const label = arg('--label') ?? 'now';
+const trace = process.argv.includes('--trace');
+const top = Number(arg('--top') ?? 0);
+const COUNTS = (arg('--pages') ?? '3,40').split(',').map(Number);
+
+if (!existsSync(`${ROOT}dist/repkit.umd.js`)) throw new Error('build first: npm run build');
+
+/** @param {number[]} values */
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
+
+/**
+ * @typedef {{ longTasks: number[], tbt: number, cls: number, score?: number }} Run
+ */
+
+/**
+ * One Lighthouse run of `url`.
+ * @param {string} url
+ * @returns {Promise<Run>}
+ */
+const lighthouseRun = async (url) => {
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error('Lighthouse returned nothing');
+    const { audits, categories } = result.lhr;
+    const runtimeError = result.lhr.runtimeError;
+    if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+    /** @type {{ url?: string, duration?: number }[]} */
+    const items = /** @type {any} */ (audits['long-tasks']?.details)?.items ?? [];
+    return {
+      longTasks: items
+        .filter((item) => /repkit/.test(item.url ?? ''))
+        .map((item) => Math.round(item.duration ?? 0))
+        .sort((a, b) => b - a),
+      tbt: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+      cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      score: Math.round((categories.performance?.score ?? NaN) * 100),
+    };
+  } finally {
+    chrome.kill();
+  }
+};
+
+/** @type {import('playwright-core').Browser | undefined} */
+let browser;
+
+/**
+ * One trace of `url` under 4× CPU throttling: the page is loaded, every widget loads, then the
+ * trace is read.
+ * @param {string} url
+ * @param {number} count widgets on the page
+ * @returns {Promise<Run>}
+ */
+const traceRun = async (url, count) => {
+  const { chromium } = await import('playwright-core');
+  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = /** @type {any} */ (window);
+    w.settled = 0;
+    w.shift = 0;
+    const count = () => w.settled++;
+    document.addEventListener('repkit:load', count);
+    document.addEventListener('repkit:error', count);
+    new PerformanceObserver((list) => {
+      for (const entry of /** @type {any[]} */ (list.getEntries())) if (!entry.hadRecentInput) w.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'] });
+  await page.goto(url);
+  await page.waitForFunction((n) => /** @type {any} */ (window).settled >= n, count, { timeout: 60_000 });
+  await page.waitForTimeout(500);
+  const cls = await page.evaluate(() => /** @type {any} */ (window).shift);
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+  await context.close();
+  const main = events.find((/** @type {any} */ e) => e.name == 'thread_name' && e.args?.name == 'CrRendererMain');
+  const onMain = events.filter((/** @type {any} */ e) => e.pid == main?.pid && e.tid == main?.tid && e.ph == 'X');
+  const tasks = onMain.filter((/** @type {any} */ e) => e.name == 'RunTask' && e.dur > 50_000);
+  if (top) {
+    for (const task of tasks.sort((/** @type {any} */ a, /** @type {any} */ b) => b.dur - a.dur).slice(0, top)) {
+      const inside = onMain
+        .filter((/** @type {any} */ e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur > 2_000)
+        .map(
+          (/** @type {any} */ e) =>
+            `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.split('/').pop()}` : ''}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${(e.dur / 1000).toFixed(1)}`,
+        );
+      console.log(`  task ${(task.dur / 1000).toFixed(1)} ms: ${inside.slice(0, 14).join(' | ')}`);
+    }
+  }
+  /** @type {number[]} */
+  const longTasks = tasks
+    .map((/** @type {any} */ e) => Math.round(e.dur / 1000))
+    .sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
+  return { longTasks, tbt: longTasks.reduce((sum, ms) => sum + ms - 50, 0), cls: Number(cls.toFixed(3)) };
+};
+
+const sandbox = await createSandbox();
+const pages = await servePages(sandbox.url, arg('--dist'));
+/** @type {Record<string, { runs: Run[], median: { longestTask: number, longTasks: number, tbt: number, cls: number, score?: number } }>} */
+const rows = {};
+try {
+  for (const count of COUNTS) {
+    /** @type {Run[]} */
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const url = `${pages.url}/page-${count}.html`;
+      const result = trace ? await traceRun(url, count) : await lighthouseRun(url);
+      runs.push(result);
+      console.log(`${count} widgets, run ${run + 1}: ${JSON.stringify(result)}`);
+    }
+    rows[`${count} widgets`] = {
+      runs,
+      median: {
+        longestTask: median(runs.map((r) => r.longTasks[0] ?? 0)),
+        longTasks: median(runs.map((r) => r.longTasks.length)),
+        tbt: median(runs.map((r) => r.tbt)),
+        cls: median(runs.map((r) => r.cls)),
+        ...(trace ? {} : { score: median(runs.map((r) => r.score ?? NaN)) }),
+      },
+    };
+  }
+} finally {
+  await browser?.close();
+  await pages.close();
+  await sandbox.close();
+}
+
+const mode = trace ? 'trace' : 'lighthouse';
+const saved = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
+saved[mode] ??= {};
+saved[mode][label] = {
+  commit: execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim(),
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg()[0]?.toFixed(1)}`,
+  date: new Date().toISOString(),
+  rows,
+};
+writeFileSync(RESULTS, JSON.stringify(saved, null, 2) + '\n');
+console.log(`\n${mode}, ${label}, median of ${RUNS}:`);
+console.table(Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, row.median])));
