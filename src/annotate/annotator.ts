@@ -8,6 +8,10 @@ import type { ResolvedAnnotateOptions } from './options';
 import { placeAfterElement, placeAfterText, unplace, type Placement } from './placement';
 import { numberTexts } from './numbers';
 import { taskSlices, type Slices } from './slices';
+import { isElement, isTextNode } from '../util/values';
+
+/** Whether `node` is a link (`<a>`), in any document. */
+const isLink = (node: Node): node is HTMLAnchorElement => isElement(node) && node.localName == 'a';
 
 /** What `annotate()` returns. */
 export interface AnnotateHandle {
@@ -48,7 +52,7 @@ export const startAnnotating = (
   loadCard: () => Promise<CardModule>,
 ): AnnotateHandle => {
   const doc = root.ownerDocument;
-  const view: Window = doc.defaultView ?? (globalThis as unknown as Window);
+  const view = doc.defaultView ?? window;
   // Loading from the start, so that it is there when the first scores are asked for (after the
   // first paint); in a task of its own, as starting a fetch is not free on a slow phone.
   const client = new Promise((resolve) => view.setTimeout(resolve)).then(loadClient).then((Client) => new Client(o.client));
@@ -161,7 +165,7 @@ export const startAnnotating = (
     for (const { target, isIntersecting } of entries) {
       if (isIntersecting) {
         onScreen.add(target);
-        wanted ||= pending.has((target as HTMLElement).dataset.address!);
+        wanted ||= pending.has(target.getAttribute('data-address') ?? '');
       } else onScreen.delete(target);
     }
     if (pending.size && (wanted || pending.size >= BATCH_SIZE || slices.idle())) request();
@@ -213,24 +217,19 @@ export const startAnnotating = (
 
   /** Whether a node is where repkit must not look: in an ignored element, or outside `root`. */
   const isIgnored = (node: Node): boolean => {
-    const parent = node.nodeType == 1 ? (node as Element) : node.parentElement;
+    const parent = isElement(node) ? node : node.parentElement;
     return !parent || !root.contains(node) || !!parent.closest(ignored);
   };
 
-  const walkerFilter = (node: Node): number =>
-    node.nodeType == 3
-      ? (node as Text).data.length < 47
-        ? NodeFilter.FILTER_SKIP
-        : NodeFilter.FILTER_ACCEPT
-      : (node as Element).matches(ignored)
-        ? NodeFilter.FILTER_REJECT
-        : (node as Element).localName == 'a'
-          ? NodeFilter.FILTER_ACCEPT
-          : NodeFilter.FILTER_SKIP;
+  const walkerFilter = (node: Node): number => {
+    if (isTextNode(node)) return node.data.length < 47 ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_ACCEPT;
+    if (isElement(node) && node.matches(ignored)) return NodeFilter.FILTER_REJECT;
+    return isLink(node) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
+  };
 
   const visit = (node: Node): void => {
-    if (node.nodeType == 3) visitText(node as Text);
-    else if ((node as Element).localName == 'a') visitLink(node as HTMLAnchorElement);
+    if (isTextNode(node)) visitText(node);
+    else if (isLink(node)) visitLink(node);
   };
 
   /** Subtrees still to read (the root, then what the page adds), and the walk through the current one. */
@@ -245,7 +244,7 @@ export const startAnnotating = (
         if (!next) return false;
         if (!next.isConnected || isIgnored(next)) continue;
         walker = doc.createTreeWalker(next, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, walkerFilter);
-        if (next.nodeType == 3 || (next as Element).localName == 'a') visit(next);
+        if (isTextNode(next) || isLink(next)) visit(next);
       }
       const node = walker.nextNode();
       if (!node) walker = undefined;
@@ -258,7 +257,9 @@ export const startAnnotating = (
   const absorb = (records: MutationRecord[]): void => {
     for (const record of records) {
       if (record.type == 'characterData') {
-        const text = record.target as Text;
+        const text = record.target;
+        // A comment's text changed: nothing of the page's text.
+        if (!isTextNode(text)) continue;
         const placement = placementOfText.get(text);
         // Splitting it after its address (ours) leaves it ending with the address: nothing to do.
         if (placement?.chip.isConnected && text.data.endsWith(placement.address)) continue;
@@ -271,7 +272,7 @@ export const startAnnotating = (
           queue.push(placement.text!);
         } else queue.push(text);
       } else {
-        for (const node of record.addedNodes) if (!(node as Element).hasAttribute?.('data-repkit-chip')) queue.push(node);
+        for (const node of record.addedNodes) if (!(isElement(node) && node.hasAttribute('data-repkit-chip'))) queue.push(node);
         // Chips the page removed with their text: forget them.
         if (record.removedNodes.length) placements = placements.filter((p) => p.chip.isConnected);
       }

@@ -26,7 +26,7 @@ export interface Slices {
 
 /** Slices of `run(due)`, which works until performance.now() reaches `due` and returns whether work is left. */
 export const taskSlices = (doc: Document, run: (due: number) => boolean): Slices => {
-  const view: Window = doc.defaultView ?? (globalThis as unknown as Window);
+  const view = doc.defaultView ?? window;
   // A message to ourselves is a task queued at once; a timer of 0 ms is clamped to 4 ms once nested.
   const channel = typeof MessageChannel == 'function' ? new MessageChannel() : undefined;
   let scheduled = false;
