@@ -66,14 +66,17 @@ describe('autoMount() teardown', () => {
     const first = snippet();
     const stop = autoMount(document);
     expect(autoMount(document), 'a second call while it runs gives the same teardown').toBe(stop);
-    const host = hostIn(first)!;
-    expect(host).not.toBeNull();
+    // Mounted in turn (src/widgets/tasks.ts): at once when the slice has time, else in a later task.
+    const host = await vi.waitFor(() => {
+      const mounted = hostIn(first);
+      if (!mounted) throw new Error('not mounted yet');
+      return mounted;
+    });
     await waitForState(host, 'ready');
 
     // Added while it runs: mounted.
     const second = snippet();
-    await sleep(0);
-    expect(hostIn(second)).not.toBeNull();
+    await vi.waitFor(() => expect(hostIn(second)).not.toBeNull());
 
     stop();
     expect(hostIn(first), 'the widget is destroyed').toBeNull();
@@ -90,7 +93,7 @@ describe('autoMount() teardown', () => {
     // And it can start again.
     const again = autoMount(document);
     expect(again).not.toBe(stop);
-    expect(hostIn(third)).not.toBeNull();
+    await vi.waitFor(() => expect(hostIn(third)).not.toBeNull());
     again();
     expect(hostIn(third)).toBeNull();
   });
