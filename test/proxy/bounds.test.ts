@@ -98,17 +98,19 @@ describe('upstream requests under load', () => {
     const now = Date.now();
     const body = JSON.stringify({ success: true, data: { address: hot } });
     cache.set(`scores/${hot}`, { status: 200, body, storedAt: now, freshUntil: now + 300_000, keepUntil: now + 600_000 });
-    // Defaults otherwise: the cap, the queue and the 40 s upstream timeout are the shipped ones.
-    // All 5,000 come from one address (127.0.0.1), whose budget (clientBudget) would answer most
-    // of them 429 before the cap is reached: off here, as for a flood from many addresses.
-    const proxy = await serve(
-      createProxy({ apiKey: KEY, upstream: upstream.url, basePath: '/rep', cache, clientBudget: false, onEvent: () => {} }),
-    );
+    // Defaults otherwise: the cap, the queue, the client budget and the 40 s upstream timeout are
+    // the shipped ones. A flood comes from many addresses: each batch is told to the proxy as
+    // coming from a client of its own, as the node adapter tells it a socket's address.
+    const handler = createProxy({ apiKey: KEY, upstream: upstream.url, basePath: '/rep', cache, onEvent: () => {} });
+    const proxy = await serve((request) => handler(request, { clientAddress: request.headers.get('x-flood-client') ?? '127.0.0.1' }));
     try {
       // 100 batches of 50 new addresses each, every one abandoned by its client after 200 ms.
       const batches = Array.from({ length: 100 }, (_, b) => {
         const parts = Array.from({ length: 50 }, (_, i) => `r=/api/v2/scores/${syntheticAddress(50_000 + b * 50 + i)}`);
-        return fetch(`${proxy.url}/rep/batch?${parts.join('&')}`, { signal: AbortSignal.timeout(200) })
+        return fetch(`${proxy.url}/rep/batch?${parts.join('&')}`, {
+          headers: { 'x-flood-client': `10.0.${b}.1` },
+          signal: AbortSignal.timeout(200),
+        })
           .then((response) => response.json() as Promise<{ parts: { status: number; headers: Record<string, string> }[] }>)
           .then(
             (answer) => answer.parts,
