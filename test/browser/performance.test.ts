@@ -370,6 +370,32 @@ describe('off screen, widgets skip style, layout and paint (content-visibility)'
     expect(background).toBe('rgb(22, 24, 29)');
     expect(log.errors).toEqual([]);
   });
+
+  it('a page of forty snippets, mounted over several tasks, skips its far cards as a page mounted at once does', async () => {
+    const { page: tab, log } = await browser.page({ viewport: { width: 412, height: 823 } });
+    const { articlePage } = await import('../bench/pages.mjs');
+    await servePage(tab, `${browser.url}/forty-skipped.html`, articlePage(40, browser.url));
+    await tab.goto(`${browser.url}/forty-skipped.html`);
+    await tab.waitForFunction(() => document.querySelectorAll('.repkit:not([data-state="loading"])').length == 40, null, {
+      timeout: 20000,
+    });
+    await settle(tab, 200);
+    const cards = await tab.evaluate(() =>
+      Array.from(document.querySelectorAll('.repkit'), (h) => {
+        const card = h.shadowRoot!.querySelector<HTMLElement>('.rk')!;
+        return {
+          skippable: card.classList.contains('rk-skip'),
+          rendered: card.firstElementChild!.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions),
+        };
+      }),
+    );
+    // The first cards mounted, too, are skipped once off screen: the page counts forty widgets
+    // from its first frame, not the few mounted by then.
+    expect(cards.filter((c) => c.skippable)).toHaveLength(40);
+    expect(cards[0].rendered).toBe(true);
+    expect(cards.filter((c) => c.rendered).length).toBeLessThan(15);
+    expect(log.errors).toEqual([]);
+  });
 });
 
 describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
