@@ -54,8 +54,8 @@ const testWorker = (options: Record<string, unknown>): Miniflare => startWorker(
 
 const url = (path: string) => `http://proxy.test/rep/api/v2/${path}`;
 
-/** An upstream on loopback that relays to the sandbox, or fails while `failing` is set. */
-const relay = { failing: false, url: '' };
+/** An upstream on loopback that relays to the sandbox after `delayMs`, or fails while `failing` is set. */
+const relay = { failing: false, delayMs: 0, url: '' };
 let relayServer: http.Server | undefined;
 
 beforeAll(async () => {
@@ -66,8 +66,13 @@ beforeAll(async () => {
       res.writeHead(500, { 'Content-Type': 'application/json' });
       return void res.end(JSON.stringify({ message: 'Failed to get scores' }));
     }
+    if (relay.delayMs) await new Promise((resolve) => setTimeout(resolve, relay.delayMs));
     const answer = await fetch(`${sb.url}${req.url}`, { headers: { 'X-API-Key': String(req.headers['x-api-key']) } });
-    res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
+    const quota = answer.headers.get('x-ratelimit-limit');
+    res.writeHead(answer.status, {
+      'Content-Type': answer.headers.get('content-type') ?? 'application/json',
+      ...(quota ? { 'X-RateLimit-Limit': quota } : {}),
+    });
     res.end(Buffer.from(await answer.arrayBuffer()));
   });
   await new Promise<void>((resolve) => relayServer!.listen(0, '127.0.0.1', resolve));
@@ -271,6 +276,31 @@ describe("in workerd: a stranger's requests (docs/proxy.md, Security)", () => {
     expect(badge.status).toBe(200);
     await badge.arrayBuffer();
   });
+  it('a client past the free share waits for the first answer to state the quota, then is answered, though the request that made the proxy has ended', async () => {
+    // The proxy is made by a request that ends at once (a 404), so the budget's state belongs to a
+    // finished request; the answer that states the quota arrives in another request's context.
+    const mf = testWorker({
+      upstream: relay.url,
+      basePath: '/rep',
+      allowOrigins: '*',
+      clientBudget: { requests: 150, perSeconds: 3600, quotaShare: 0.02 },
+    });
+    const first = await mf.dispatchFetch('http://proxy.test/elsewhere');
+    expect(first.status).toBe(404);
+    await first.arrayBuffer();
+    relay.delayMs = 400;
+    try {
+      // The free tier's 100 an hour at 2 % is 2 requests: the third and fourth wait for the quota.
+      const client = { 'CF-Connecting-IP': '203.0.113.7' };
+      const answers = await Promise.all([1, 2, 3, 4].map(() => mf.dispatchFetch(url(`scores/${nextAddress()}`), { headers: client })));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      await Promise.all(answers.map((answer) => answer.arrayBuffer()));
+    } finally {
+      relay.delayMs = 0;
+    }
+    // Without the fix the waiting requests sat out the whole wait (timeoutMs, 40 s by default).
+  }, 20_000);
+
   it("with '*', the same CORS headers with or without Origin", async () => {
     const mf = testWorker({ upstream: sb.url, basePath: '/rep', allowOrigins: '*' });
     const plain = await mf.dispatchFetch(url(`scores/${A}`));
