@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Miniflare } from 'miniflare';
-import { ensureProxyBuild, PROXY_DIST, PROXY_WORKERS_DIST, workerdModules } from './build.mjs';
+import { ensureProxyBuild, PROXY_DIST, PROXY_WORKERS_DIST, resvgWasmModules, workerdModules } from './build.mjs';
 import { ADDRESSES, KEY, syntheticAddress, useSandbox } from './util';
 import ar from '../../src/locales/ar';
 
@@ -20,7 +20,7 @@ const SITE = 'https://site.example';
 const A = ADDRESSES.rich;
 
 const sb = useSandbox();
-let repkitModules: ReturnType<typeof workerdModules> = [];
+let repkitModules: (ReturnType<typeof workerdModules>[number] | ReturnType<typeof resvgWasmModules>[number])[] = [];
 const started: Miniflare[] = [];
 
 /** A worker that builds its proxy from JSON options in `env.OPTIONS` and the key in `env.KEY`. */
@@ -60,7 +60,10 @@ let relayServer: http.Server | undefined;
 
 beforeAll(async () => {
   ensureProxyBuild();
-  repkitModules = workerdModules(EXAMPLE, { 'repkit/proxy': PROXY_DIST, 'repkit/proxy/workers': PROXY_WORKERS_DIST });
+  repkitModules = [
+    ...workerdModules(EXAMPLE, { 'repkit/proxy': PROXY_DIST, 'repkit/proxy/workers': PROXY_WORKERS_DIST }),
+    ...resvgWasmModules(EXAMPLE),
+  ];
   relayServer = http.createServer(async (req, res) => {
     if (relay.failing) {
       res.writeHead(500, { 'Content-Type': 'application/json' });
@@ -117,6 +120,21 @@ describe('in workerd: examples/proxy-worker/worker.mjs', () => {
     }
     const keys = new Set(sb.sandbox.requests.filter((r) => paths.some((p) => r.path == `/api/v2/${p}`)).map((r) => r.apiKey));
     expect([...keys]).toEqual([KEY]);
+  });
+
+  it('unfurls a share link: the page names its card, and the card is a PNG drawn by resvg-wasm', async () => {
+    const page = await mf.dispatchFetch(`http://proxy.test/rep/u/${A}`);
+    expect(page.status).toBe(200);
+    const image = /<meta property="og:image" content="([^"]+)">/.exec(await page.text())?.[1];
+    expect(image).toBe(`http://proxy.test/rep/card/${A}.png`);
+    const card = await mf.dispatchFetch(image!);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/png');
+    const png = new Uint8Array(await card.arrayBuffer());
+    expect([...png.slice(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    // The IHDR chunk: 1200 × 630, the size the page's og:image:width and og:image:height state.
+    const header = new DataView(png.buffer, 16, 8);
+    expect([header.getUint32(0), header.getUint32(4)]).toEqual([1200, 630]);
   });
 
   it('answers CORS for its allowed origins only, and 404 off the routes', async () => {
