@@ -17,6 +17,12 @@ interface Result {
 
 const results = new Map<string, Result>();
 
+/**
+ * The key of a result: the base URL and API key it was asked with, then what it is (a path). A
+ * client's {@link cacheClear} clears every key of its base URL and key, widgets' answers included.
+ */
+export const resultKey = (baseUrl: string, apiKey: string | undefined, what: string): string => `${baseUrl}\n${apiKey ?? ''}\n${what}`;
+
 export const cacheGet = (key: string): unknown => {
   const hit = results.get(key);
   results.delete(key);

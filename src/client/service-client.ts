@@ -1,4 +1,4 @@
-import { cacheClear, cacheGet, cacheSet, shareRequest } from './cache';
+import { cacheClear, cacheGet, cacheSet, resultKey, shareRequest } from './cache';
 import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } from './options';
 import { segment } from './path';
 import { request } from './request';
@@ -65,7 +65,7 @@ export class ServiceClient {
     const trusted = resolvedByToken.get(options);
     const resolved = (this.#options = trusted ?? resolveClientOptions(options));
     this.#checked = !!trusted;
-    this.#cachePrefix = `${resolved.baseUrl}\n${resolved.apiKey ?? ''}\n`;
+    this.#cachePrefix = resultKey(resolved.baseUrl, resolved.apiKey, '');
   }
 
   /** The base URL requests go to. */

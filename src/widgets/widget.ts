@@ -1,3 +1,4 @@
+import { cacheGet, cacheSet, resultKey } from '../client/cache';
 import { gate, gateKey, watchGates } from '../client/quota';
 import { isServiceError, MountError, OptionError } from '../errors';
 import type { ServiceClient } from '../client/service-client';
@@ -289,19 +290,25 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     // Holding the new request's abort releases (aborts) the one before it.
     this.#held.hold(LOAD, () => controller.abort());
     const win = this.#host?.ownerDocument.defaultView;
-    const { cache: area, cacheTtlMs } = this.#options;
-    // Where `cache` keeps this widget's answer: what selects the data (kind, base URL and the
-    // options that reload), never the API key. Undefined when the cache is off.
-    const key =
-      area != 'none' && cacheTtlMs
-        ? JSON.stringify([
-            this.#kind.name,
-            this.#client.baseUrl,
-            ...Object.entries(this.#kind.options).flatMap(([name, option]) =>
-              option.effect == 'reload' ? [ownValue<unknown>(this.#options, name) ?? null] : [],
-            ),
-          ])
-        : undefined;
+    const { cache: area, cacheTtlMs, apiKey } = this.#options;
+    const { baseUrl } = this.#client;
+    // What selects the data: kind, base URL and the options that reload, never the API key.
+    const selects = JSON.stringify([
+      this.#kind.name,
+      baseUrl,
+      ...Object.entries(this.#kind.options).flatMap(([name, option]) =>
+        option.effect == 'reload' ? [ownValue<unknown>(this.#options, name) ?? null] : [],
+      ),
+    ]);
+    // Where the page's memory keeps this widget's answer beside the client's records (with
+    // their lifetime, and cleared with them), and where `cache` keeps it: undefined when off.
+    const known = cacheTtlMs ? resultKey(baseUrl, apiKey, selects) : undefined;
+    const key = area != 'none' && cacheTtlMs ? selects : undefined;
+    // An answer this page already loaded (another widget of this kind and data, or this one
+    // created again) is drawn at once, in this task, and reported, as a stored answer is
+    // (below): no skeleton drawn only to be replaced before it paints, and no request.
+    const recalled = known && !fresh && !this.#seed ? (cacheGet(known) as Stored<Data> | undefined) : undefined;
+    if (recalled && this.#show(recalled.value, recalled.savedAt, true)) return;
     // The storage (a chunk) is loaded by the first widget with a cache; meanwhile it shows its skeleton.
     let areas = key ? loadedAreas() : undefined;
     if (key && !areas) {
@@ -366,6 +373,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       const { data } = outcome;
       // A revalidated answer equal to the one already shown is not drawn again.
       if (!(stored && sameStored(stored.value, data)) && !this.#show(data)) return;
+      if (known) cacheSet(known, { value: data, savedAt: this.#data!.at } satisfies Stored<Data>, cacheTtlMs);
       if (key) areas?.write(win, area, key, data);
     };
     await new Promise<void>((resolve) =>

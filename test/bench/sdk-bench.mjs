@@ -14,7 +14,9 @@
  *   collection from the first `mount()` to the frame after the last load, read from a V8 CPU
  *   profile (CDP Profiler, 100 µs samples: JS is every sample that is not idle, `(program)` or
  *   `(garbage collector)`; GC is `(garbage collector)`), with Chromium's ScriptDuration
- *   (Performance.getMetrics) alongside.
+ *   (Performance.getMetrics) alongside;
+ * - **the answer cached**: one widget loads an address, then 20 widgets of it are each created,
+ *   mounted, loaded and destroyed in turn (`--only cachedCycle`): ms per cycle.
  *
  * The SDK is configured as its README says for another server: `createWidget({ type:
  * 'reputation', apiKey, address, baseUrl, onLoad, onError })`, `baseUrl` the sandbox's origin.
@@ -100,8 +102,9 @@ const addressOf = (/** @type {number} */ n) => {
 
 /**
  * A library as the page drives it: the script to load and the body of `mountOne(address, i)`,
- * which mounts one reputation widget on `#w{i}` and calls `loaded()` or `failed()` once.
- * @typedef {{ name: string, script: Buffer, mountOne: string, map?: string }} Library
+ * which mounts one reputation widget on `#w{i}` and calls `loaded()` or `failed()` once, and of
+ * `cycleOne(address)`, which does the same on `#w0` and returns the widget.
+ * @typedef {{ name: string, script: Buffer, mountOne: string, cycleOne: string, map?: string }} Library
  */
 
 /** @type {Library[]} */
@@ -111,14 +114,20 @@ const libraries = [
     script: readFileSync(file),
     map: existsSync(`${file}.map`) ? readFileSync(`${file}.map`, 'utf8') : undefined,
     mountOne: `RepKit.createWidget({ type: 'reputation', apiKey: KEY, address, baseUrl: location.origin }).mount('#w' + i);`,
+    cycleOne: `const w = RepKit.createWidget({ type: 'reputation', apiKey: KEY, address, baseUrl: location.origin }); w.mount('#w0'); return w;`,
   })),
   {
     name: `@dotpassport/sdk ${SDK_VERSION}`,
     script: await bundleSdk(),
     mountOne: `DotPassport.createWidget({ type: 'reputation', apiKey: KEY, address, baseUrl: location.origin,
       onLoad: loaded, onError: failed }).mount('#w' + i);`,
+    cycleOne: `const w = DotPassport.createWidget({ type: 'reputation', apiKey: KEY, address, baseUrl: location.origin,
+      onLoad: loaded, onError: failed }); w.mount('#w0'); return w;`,
   },
 ];
+
+/** Cycles of the cached scenario, each timed from the first one's start. */
+const CYCLES = 20;
 
 /**
  * The page: the library's script, then `mountAll(addresses)`, which mounts one widget per
@@ -133,7 +142,8 @@ const pageOf = (lib, count) => `<!doctype html>
 <script>
 const KEY = ${JSON.stringify(API_KEY)};
 let done = 0, errors = 0, finish = () => {}, lastAt = 0;
-const settle = () => { lastAt = performance.now(); if (++done == window.expected) finish(); };
+let onEach = () => {};
+const settle = () => { lastAt = performance.now(); onEach(); if (++done == window.expected) finish(); };
 const loaded = () => settle();
 const failed = () => { errors++; settle(); };
 document.addEventListener('repkit:load', loaded);
@@ -145,6 +155,21 @@ window.mountAll = (addresses) => new Promise((resolve) => setTimeout(() => {
   const t0 = performance.now();
   finish = () => resolve({ ms: lastAt - t0, loaded: done - errors, failed: errors });
   addresses.forEach((address, i) => { ${lib.mountOne} });
+}));
+const cycleOne = (address) => { ${lib.cycleOne} };
+// With the answer cached: one widget loads it, then each cycle creates a widget of the same
+// address, mounts it, waits for its load and destroys it; resolves with the time per cycle.
+window.cycleAll = ([address]) => new Promise((resolve) => setTimeout(() => {
+  let widget, t0, cycle = -1;
+  const next = () => {
+    widget?.destroy();
+    if (++cycle == 1) t0 = performance.now();
+    if (cycle > ${CYCLES}) return resolve({ ms: (performance.now() - t0) / ${CYCLES}, loaded: done - errors, failed: errors });
+    widget = cycleOne(address);
+  };
+  // Out of the library's callback first, so that destroy() is never called inside it.
+  onEach = () => queueMicrotask(next);
+  next();
 }));
 </script></body></html>`;
 
@@ -333,9 +358,9 @@ function cpuOf(events) {
  * One run: a fresh context, the library's page, `count` widgets of fresh addresses mounted at once.
  * @param {Browser} browser
  * @param {Library} lib
- * @param {{ count: number, latencyMs: number, profile: boolean, trace: boolean }} how
+ * @param {{ count: number, latencyMs: number, profile: boolean, trace: boolean, cycled?: boolean }} how
  */
-async function runOnce(browser, lib, { count, latencyMs, profile, trace }) {
+async function runOnce(browser, lib, { count, latencyMs, profile, trace, cycled = false }) {
   page = { html: pageOf(lib, count), script: lib.script };
   const addresses = Array.from({ length: count }, () => addressOf(nextAddress++));
   const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
@@ -364,8 +389,8 @@ async function runOnce(browser, lib, { count, latencyMs, profile, trace }) {
     const before = await scriptSeconds();
     const outcome = /** @type {{ ms: number, loaded: number, failed: number }} */ (
       await tab.evaluate(
-        (a) => /** @type {{ mountAll(a: string[]): Promise<unknown> }} */ (/** @type {unknown} */ (window)).mountAll(a),
-        addresses,
+        ([a, name]) => /** @type {Record<string, (a: string[]) => Promise<unknown>>} */ (/** @type {unknown} */ (window))[name](a),
+        /** @type {[string[], string]} */ ([addresses, cycled ? 'cycleAll' : 'mountAll']),
       )
     );
     // The frame after the last load is part of the work.
@@ -402,18 +427,19 @@ async function runOnce(browser, lib, { count, latencyMs, profile, trace }) {
   }
 }
 
-/** @typedef {'load10at0' | 'load10at50' | 'mount100'} Scenario */
-/** @type {Record<Scenario, { count: number, latencyMs: number, trace: boolean }>} */
+/** @typedef {'load10at0' | 'load10at50' | 'mount100' | 'cachedCycle'} Scenario */
+/** @type {Record<Scenario, { count: number, latencyMs: number, trace: boolean, cycled?: boolean }>} */
 const SCENARIOS = {
   load10at0: { count: 10, latencyMs: 0, trace: false },
   load10at50: { count: 10, latencyMs: 50, trace: false },
   mount100: { count: 100, latencyMs: 0, trace: true },
+  cachedCycle: { count: 1, latencyMs: 0, trace: false, cycled: true },
 };
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const chromiumVersion = browser.version();
 /** @type {Record<string, Record<Scenario, Record<string, unknown>[]>>} */
-const all = Object.fromEntries(libraries.map((l) => [l.name, { load10at0: [], load10at50: [], mount100: [] }]));
+const all = Object.fromEntries(libraries.map((l) => [l.name, { load10at0: [], load10at50: [], mount100: [], cachedCycle: [] }]));
 try {
   // One unrecorded round first: Chromium's caches and the sandbox's JIT warm up for everyone.
   for (const lib of libraries) await runOnce(browser, lib, { count: 10, latencyMs: 0, profile: false, trace: false });
@@ -460,6 +486,7 @@ const summary = Object.fromEntries(
       mount100BusyMs: stat(l.name, 'mount100', 'busyMs'),
       mount100ScriptMs: stat(l.name, 'mount100', 'scriptMs'),
       mount100Ms: stat(l.name, 'mount100', 'ms'),
+      cachedCycleMs: stat(l.name, 'cachedCycle', 'ms'),
       ...(PROFILE_TOP && {
         mount100ProfileJsMs: stat(l.name, 'mount100', 'profileJsMs'),
         mount100ProfileGcMs: stat(l.name, 'mount100', 'profileGcMs'),
@@ -511,6 +538,7 @@ const KEYS = /** @type {const} */ ([
   ['mount100GcMs', '100 widgets: main-thread GC, CPU (trace)'],
   ['mount100BusyMs', '100 widgets: main thread busy, CPU (trace)'],
   ['mount100Ms', '100 widgets: mount → all loaded'],
+  ['cachedCycleMs', 'create → mount → loaded → destroy with the answer cached, ms per cycle'],
   ...(PROFILE_TOP
     ? /** @type {const} */ ([
         ['mount100ProfileJsMs', '100 widgets: JS, CPU profile (wall, profiled runs)'],

@@ -627,17 +627,22 @@ const runDirect = async (seed: number): Promise<void> => {
           return;
         }
         w.log.push(`${i}: ${t.name}.mount()`);
+        // Counted from before the call, and heard on the container (events bubble out of the
+        // shadow root): an answer the page already has is shown and reported inside mount().
+        startedLoad(t);
+        watchHost(w, t, target);
         t.widget.mount(target);
         coverage[t.kind].mount++;
         t.mounted = true;
         t.host = t.widget.element!;
-        watchHost(w, t, t.host);
-        startedLoad(t);
         return;
       }
       case 'update': {
         const changes = randomChanges(w, t.kind);
         w.log.push(`${i}: ${t.name}.update(${describeChanges(changes)})`);
+        // Counted from before the call, as for mount(); put back when nothing reloads.
+        const counted = { ...t };
+        if (t.mounted) startedLoad(t);
         t.widget.update(changes as never);
         const after = t.widget.options as unknown as Record<string, unknown>;
         if (t.destroyed) {
@@ -650,7 +655,12 @@ const runDirect = async (seed: number): Promise<void> => {
         }
         const reloads = DATA_KEYS.some((k) => after[k] !== before[k]);
         coverage[t.kind][!t.mounted ? 'beforeMount' : reloads ? 'dataUpdate' : 'displayUpdate']++;
-        if (t.mounted && reloads) startedLoad(t);
+        if (t.mounted && !reloads)
+          Object.assign(t, {
+            callbacksSinceLoad: counted.callbacksSinceLoad,
+            eventsSinceLoad: counted.eventsSinceLoad,
+            loading: counted.loading,
+          });
         return;
       }
       case 'refresh': {

@@ -193,6 +193,107 @@ describe('widgets drawn in turn, in slices, never waiting for a frame', () => {
   });
 });
 
+describe('an answer the page already has is drawn inside mount(), with no skeleton first', () => {
+  /** What a widget shows the moment mount() or update() returns. */
+  const shownNow = (host: HTMLElement) => ({
+    state: host.dataset.state,
+    busy: viewOf(host.shadowRoot!).getAttribute('aria-busy'),
+    skeleton: !!host.shadowRoot!.querySelector('.rk-skel'),
+  });
+  const READY = { state: 'ready', busy: 'false', skeleton: false };
+  const LOADING = { state: 'loading', busy: 'true', skeleton: true };
+  /** One service for the test's widgets (each `server.fault` is a base URL of its own). */
+  let baseUrl = '';
+  beforeEach(() => {
+    baseUrl = server.fault({});
+  });
+  const widgetOf = (extra: Record<string, unknown> = {}) => reputation({ baseUrl, ...extra });
+
+  /** A widget of `address` mounted and loaded, so that the page has its answer. */
+  const loadOnce = async (address: string, extra: Record<string, unknown> = {}) => {
+    const first = mountWidget(widgetOf({ address, ...extra }));
+    expect(await first.loaded).toBe('ready');
+    return first;
+  };
+
+  it('a widget of an address already loaded shows the ready view when mount() returns, reports once, and asks nothing', async () => {
+    const address = unique();
+    const first = await loadOnce(address);
+    const requests = requestsFor(address);
+    const onLoad = vi.fn();
+    const { host, events } = mountWidget(widgetOf({ address, onLoad }));
+    expect(shownNow(host)).toEqual(READY);
+    expect(textOf(host.shadowRoot)).toBe(textOf(first.root));
+    expect(onLoad).toHaveBeenCalledTimes(1);
+    expect(events.map((e) => e.type)).toEqual(['repkit:load']);
+    await sleep(50);
+    expect(onLoad).toHaveBeenCalledTimes(1);
+    expect(events).toHaveLength(1);
+    expect(requestsFor(address)).toBe(requests);
+  });
+
+  it('the same widget created again after destroy() shows its answer at once', async () => {
+    const address = unique();
+    const { widget } = await loadOnce(address);
+    widget.destroy();
+    const again = mountWidget(widgetOf({ address }));
+    expect(shownNow(again.host)).toEqual(READY);
+  });
+
+  it('an address not loaded yet still shows the skeleton first, then the answer', async () => {
+    await loadOnce(unique());
+    const { host, loaded } = mountWidget(widgetOf({ address: unique() }));
+    expect(shownNow(host)).toEqual(LOADING);
+    expect(await loaded).toBe('ready');
+  });
+
+  it('update() to an address already loaded draws it at once; the answer of the address before is dropped', async () => {
+    const known = unique();
+    await loadOnce(known);
+    const onLoad = vi.fn();
+    const slow = unique();
+    const { widget, host, events } = mountWidget(reputation({ address: slow, onLoad, baseUrl: server.fault({ latency: 30 }) }));
+    expect(shownNow(host)).toEqual(LOADING);
+    widget.update({ address: known, baseUrl });
+    expect(shownNow(host)).toEqual(READY);
+    expect(onLoad).toHaveBeenCalledTimes(1);
+    await sleep(80);
+    expect(onLoad).toHaveBeenCalledTimes(1);
+    expect(events.map((e) => (e.detail as { data: { address: string } }).data.address)).toEqual([known]);
+  });
+
+  it('destroy() right after such a mount leaves nothing and reports nothing more', async () => {
+    const address = unique();
+    await loadOnce(address);
+    const onLoad = vi.fn();
+    const { widget, container, events } = mountWidget(widgetOf({ address, onLoad }));
+    widget.destroy();
+    await sleep(20);
+    expect(onLoad).toHaveBeenCalledTimes(1);
+    expect(events).toHaveLength(1);
+    expect(container.children).toHaveLength(0);
+  });
+
+  it('not with cacheTtlMs: 0, after clearCache() of a client of the same service and key, nor for another key', async () => {
+    const address = unique();
+    await loadOnce(address, { cacheTtlMs: 0 });
+    expect(shownNow(mountWidget(widgetOf({ address, cacheTtlMs: 0 })).host)).toEqual(LOADING);
+    await loadOnce(address);
+    expect(shownNow(mountWidget(widgetOf({ address, apiKey: `${API_KEY}-other` })).host)).toEqual(LOADING);
+    new ServiceClient({ apiKey: API_KEY, baseUrl }).clearCache();
+    expect(shownNow(mountWidget(widgetOf({ address })).host)).toEqual(LOADING);
+  });
+
+  it('refresh() asks the service again', async () => {
+    const address = unique();
+    await loadOnce(address);
+    const { widget } = mountWidget(widgetOf({ address }));
+    const requests = requestsFor(address);
+    await widget.refresh();
+    expect(requestsFor(address)).toBe(requests + 1);
+  });
+});
+
 describe('off screen, a card skips its rendering (content-visibility: auto in base.css)', () => {
   const slowConfig = () => reputation({ baseUrl: server.fault({ latency: 2000 }) });
   const skips = (widget: { element?: HTMLElement | undefined }) => viewOf(widget.element!.shadowRoot!).classList.contains('rk-skip');
