@@ -4,6 +4,7 @@ import type { ServiceClient } from '../client/service-client';
 import { importLazy } from '../chunks/loaders';
 import { localeOf, markLanguage, onRegister, wordsFor } from '../i18n/locale';
 import { html, renderInto } from '../render/html';
+import { asFiller } from '../render/format';
 import { isElement, ownValue } from '../util/values';
 import { clientOf, type BaseWidgetOptions, type CommonSettings } from './common-options';
 import type { ChangesOf, Kind, Localized } from './descriptor';
@@ -466,7 +467,10 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
           view,
           this.#data
             ? html`${views.ready(this.#data.value, s)}${this.#stale && staleNote(this.#stale, this.#data.at, s)}`
-            : placeholderView(s.t('Loading…'), views.ready(placeholder(blankAddress(this.#options)), blankAddress(s))),
+            : placeholderView(
+                s.t('Loading…'),
+                asFiller(() => views.ready(placeholder(blankAddress(this.#options)), blankAddress(s))),
+              ),
         );
         this.#held.hold(DECORATION, views.decorate?.(view, s) ?? undefined);
       }
