@@ -249,6 +249,24 @@ const report = (/** @type {string} */ title, /** @type {number} */ from, /** @ty
       console.log(`    ${top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join('; ')}`);
     }
   }
+  // repkit's own scripts (as a long animation frame names them: a script's evaluation, or a callback of its file).
+  const scripts = onMain.filter(
+    (e) =>
+      (e.name == 'EvaluateScript' || e.name == 'FunctionCall') &&
+      /\/dist\/repkit/.test(e.args?.data?.url ?? '') &&
+      pageMs(e.ts) >= from &&
+      pageMs(e.ts) < to &&
+      e.dur / 1000 > TASK_MS,
+  );
+  console.log(`repkit scripts over ${TASK_MS} ms:`);
+  for (const e of scripts) {
+    const top = selfTime(pageMs(e.ts), pageMs(e.ts + e.dur))
+      .filter(([name]) => !/^\((program|idle)\)/.test(name))
+      .slice(0, 6);
+    console.log(
+      `  at ${Math.round(pageMs(e.ts))} ms, ${Math.round(e.dur / 1000)} ms, ${e.name} ${(e.args?.data?.url ?? '').replace(/^.*\//, '')}: ${top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join('; ')}`,
+    );
+  }
   console.log('JS self time by function (ms, top 25):');
   for (const [name, ms] of selfTime(from, to).slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(7)}  ${name}`);
 };
