@@ -105,9 +105,12 @@ export const numberTexts = (view: Window, onReady: () => void): NumberTexts => {
       const found = known.get(key);
       if (found === undefined && !asked.has(key)) {
         asked.add(key);
-        // In a task of its own: starting the worker costs 20 ms of main thread under 4× CPU
-        // throttling (test/bench/README.md, "annotate"), not to be added to the caller's task.
-        if (!unsent.length) view.setTimeout(send);
+        // Starting the worker costs 20 ms of main thread under 4× CPU throttling
+        // (test/bench/README.md, "annotate"): in a task of its own, not the caller's.
+        if (!unsent.length) {
+          if (worker) queueMicrotask(send);
+          else view.setTimeout(send);
+        }
         unsent.push({ value, locale });
       }
       return found;
