@@ -413,10 +413,18 @@ export const startAnnotating = (
     return more;
   });
 
-  watcher.observe(root, { childList: true, subtree: true, characterData: true });
-  // The first slice runs now: the chips in view are in the page before it is next painted, so
-  // nothing moves under the reader's eyes.
-  slices.runNow();
+  // The first slice runs right before the page is next painted, in its animation frame (a task
+  // apart from the script's evaluation, which is long enough on a slow phone): the chips in view
+  // are in the page when it is painted, so nothing moves under the reader's eyes. A hidden page
+  // paints no frames: there it runs now. Until then the page's changes need no watching: the
+  // first slice reads the page as it is then.
+  const begin = (): void => {
+    if (signal.aborted) return;
+    watcher.observe(root, { childList: true, subtree: true, characterData: true });
+    slices.runNow();
+  };
+  if (doc.visibilityState == 'visible') view.requestAnimationFrame(begin);
+  else begin();
 
   const forgetRedraw = onRegister(() => {
     wordsByLocale.clear();
