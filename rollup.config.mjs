@@ -47,6 +47,7 @@ const CHUNKS = {
   probe: 'src/client/probe.ts',
   key: 'src/widgets/key-suggestion.ts',
   wait: 'src/client/rate-limit.ts',
+  failure: 'src/widgets/messages.ts',
 };
 const CHUNK_NAMES = new Map(Object.entries(CHUNKS).map(([name, path]) => [resolve(path), name]));
 /** An `import()`ed chunk by its name, code that entries share by its hash, and `named` modules by their own file name. */

@@ -16,7 +16,14 @@
  *   REPKIT_COORDINATOR  the RepkitCoordinator Durable Object: one upstream request per address
  *                       at a time, one quota pause and the visitors' budgets for all locations
  *                       (optional; with REPKIT_CACHE it makes the shared store)
+ *
+ * Share links (/rep/u/<address>) unfurl with a card image drawn by @resvg/resvg-wasm: Workers
+ * compiles no WebAssembly from bytes, so its wasm is imported as a module (wrangler's default rule
+ * for .wasm files) and passed with the package as the option `card` (docs/proxy.md, "The share
+ * card on Workers").
  */
+import * as resvg from '@resvg/resvg-wasm';
+import wasm from '@resvg/resvg-wasm/index_bg.wasm';
 import { createProxy } from 'repkit/proxy';
 import { RepkitCoordinator, workersStore } from 'repkit/proxy/workers';
 
@@ -44,6 +51,7 @@ export default {
         .filter(Boolean),
       store:
         env.REPKIT_CACHE && env.REPKIT_COORDINATOR ? workersStore({ kv: env.REPKIT_CACHE, coordinator: env.REPKIT_COORDINATOR }) : undefined,
+      card: { resvg, wasm },
     });
     return proxy(request, ctx);
   },

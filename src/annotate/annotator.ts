@@ -7,7 +7,7 @@ import { addressChecker, firstAddress, ignoredSelector, INTERACTIVE, linkedAddre
 import type { ResolvedAnnotateOptions } from './options';
 import { placeAfterElement, placeAfterText, unplace, type Placement } from './placement';
 import { numberTexts } from './numbers';
-import { taskSlices, type Slices } from './slices';
+import { CHANGING_SLICE_MS, SLICE_MS, taskSlices, type Slices } from './slices';
 import { isElement, isTextNode } from '../util/values';
 
 /** Whether `node` is a link (`<a>`), in any document. */
@@ -41,6 +41,29 @@ export type CardModule = typeof import('./card');
 const BATCH_SIZE = 50;
 
 /**
+ * How many chips made while reading may wait before they go into the page: they go in together,
+ * in as few slices as they take, once the page is read through or this many wait. Every slice
+ * that changes the page is followed by a frame in which the browser lays out and paints the
+ * whole page again (tens of ms on a long page on a phone), while a slice that only reads and
+ * makes chips apart from the page is not (test/bench/README.md, "annotate").
+ */
+const PLACE_BATCH = 100;
+
+/**
+ * A chip made while reading and not in the page yet: after the address ending at `end` in
+ * `text` (as it was read), or after `element` (a link or button holding the address).
+ */
+interface Planned {
+  chip: HTMLElement;
+  address: string;
+  text?: Text;
+  end?: number;
+  /** The reading of `text` it comes from: a text node the page rewrote is read again, and the chips of the old reading dropped. */
+  reading?: object;
+  element?: Element;
+}
+
+/**
  * The work of one `annotate()` call: it finds the addresses under `root` in short slices of time,
  * puts a chip after each, asks for their scores (those on screen first) and shows them, watches
  * for content added later, and undoes all of it on `stop()`.
@@ -69,8 +92,14 @@ export const startAnnotating = (
   /** The placement of each chip, and of each text node that ends with a chip's address. */
   const placementOfChip = new WeakMap<Element, Placement>();
   const placementOfText = new WeakMap<Text, Placement>();
-  /** Links and buttons that already have a chip after them. */
+  /** Links and buttons that already have a chip after them, or one on its way. */
   const chipped = new WeakSet<Element>();
+  /** Chips made and still to go into the page, in document order, and the text nodes they follow. */
+  let planned: Planned[] = [];
+  /** Text nodes with chips on their way, and the reading those come from. */
+  const plannedTexts = new WeakMap<Text, object>();
+  /** Where each chip on its way will be: its language is that of the place (it has none of its own apart from the page). */
+  const placeOf = new WeakMap<HTMLElement, Element>();
   /** Chips waiting for their address's score, by address. */
   const waiting = new Map<string, Set<HTMLElement>>();
   /** Scores received (`null`: no data for the address). */
@@ -103,16 +132,21 @@ export const startAnnotating = (
       showNothing(chip);
       return true;
     }
-    const words = wordsOf(chip);
+    const words = wordsOf(placeOf.get(chip) ?? chip);
     const text = numbers.text(found.totalScore, words.locale);
     if (text !== undefined) showScore(chip, found.totalScore, text, words, o.card);
     return text !== undefined;
   };
 
-  /** Asks for the pending addresses' scores: those with a chip on screen first, so they go in the first batch. */
-  const request = (): void => {
-    const order = [...pending].sort((a, b) => Number(visible(b)) - Number(visible(a)));
-    pending.clear();
+  /**
+   * Asks for the pending addresses' scores: those with a chip on screen first, so they go in the
+   * first batch; only full batches when `fullOnly` (the rest go with the addresses found next).
+   */
+  const request = (fullOnly = false): void => {
+    const seen = new Set([...pending].filter(visible));
+    let order = [...seen, ...[...pending].filter((address) => !seen.has(address))];
+    if (fullOnly) order = order.slice(0, order.length - (order.length % BATCH_SIZE));
+    for (const address of order) pending.delete(address);
     // Where they are on screen matters no more: the browser need not work it out for them.
     for (const address of order) for (const chip of waiting.get(address) ?? []) sight.unobserve(chip);
     // The scores' text is formatted apart (./numbers): it starts now, while they are on their way.
@@ -168,15 +202,20 @@ export const startAnnotating = (
         wanted ||= pending.has(target.getAttribute('data-address') ?? '');
       } else onScreen.delete(target);
     }
-    if (pending.size && (wanted || pending.size >= BATCH_SIZE || slices.idle())) request();
+    if (pending.size && (wanted || slices.idle())) request();
+    else if (pending.size >= BATCH_SIZE) request(true);
   });
 
-  const addChip = (address: string, place: (chip: HTMLElement) => Placement): void => {
+  /**
+   * Makes the chip for an address found, apart from the page (./placement puts it in later, see
+   * {@link PLACE_BATCH}); its score is asked for and may be shown in it before it is placed.
+   */
+  const addChip = (where: Omit<Planned, 'chip'>): void => {
+    const { address } = where;
     const chip = createChip(doc, address, theme, o.nonce);
-    const placement = place(chip);
-    placements.push(placement);
-    placementOfChip.set(chip, placement);
-    if (placement.text) placementOfText.set(placement.text, placement);
+    const at = (where.text ?? where.element)!.parentElement;
+    if (at) placeOf.set(chip, at);
+    planned.push({ chip, ...where });
     let chips = waiting.get(address);
     const known = scores.get(address);
     // Answered, and not waiting to be drawn: shown at once, or once its score's text comes.
@@ -189,29 +228,90 @@ export const startAnnotating = (
       if (known === undefined) pending.add(address);
     }
     chips.add(chip);
-    if (pending.has(address)) sight.observe(chip);
   };
 
-  /** The chip for the address in a text node, if it has one: after it, or after the link or button it is in. */
+  /** Forgets a chip that never went in (the page changed what it was for). */
+  const drop = (chip: HTMLElement, address: string): void => {
+    waiting.get(address)?.delete(chip);
+  };
+
+  const placed = (placement: Placement): void => {
+    placements.push(placement);
+    placementOfChip.set(placement.chip, placement);
+    if (placement.text) placementOfText.set(placement.text, placement);
+    if (pending.has(placement.address)) sight.observe(placement.chip);
+  };
+
+  /**
+   * Puts the chips made into the page until `due`, in document order; returns whether any are
+   * left. Those after text go where their address is still what was read: the page may have
+   * rewritten or removed the text meanwhile (then it is read again, ./absorb).
+   */
+  const place = (due: number): boolean => {
+    let done = 0;
+    /** The text node last split, the part after its chip, and where that part starts in what was read. */
+    let split: Text | undefined;
+    let rest: Text | undefined;
+    let base = 0;
+    while (done < planned.length && (performance.now() < due || (split && planned[done].text == split))) {
+      const { chip, address, text, end, reading, element } = planned[done++];
+      if (element) {
+        if (element.isConnected) placed(placeAfterElement(element, chip, address));
+        else {
+          chipped.delete(element);
+          drop(chip, address);
+        }
+        continue;
+      }
+      if (text != split) {
+        split = text;
+        // Rewritten since it was read (./absorb), or read again: these chips are not for it any more.
+        rest = plannedTexts.get(text!) === reading ? text : undefined;
+        if (rest) plannedTexts.delete(text!);
+        base = 0;
+      }
+      const at = end! - base;
+      if (rest?.isConnected && rest.data.slice(at - address.length, at) == address) {
+        const placement = placeAfterText(rest, at, chip, address);
+        placed(placement);
+        rest = placement.rest;
+        base = end!;
+      } else {
+        rest = undefined;
+        drop(chip, address);
+      }
+    }
+    planned = planned.slice(done);
+    return planned.length > 0;
+  };
+
+  /**
+   * The chips for the addresses in a text node, if it has any: after each, or one after the link
+   * or button it is in.
+   */
   const visitText = (text: Text): void => {
-    // Read already: it ends with an address whose chip follows it.
-    if (placementOfText.has(text)) return;
-    const found = firstAddress(text.data, isAddress);
+    // Read already: it ends with an address whose chip follows it, or its chips are on their way.
+    if (placementOfText.has(text) || plannedTexts.has(text)) return;
+    let found = firstAddress(text.data, isAddress);
     if (!found) return;
     const interactive = text.parentElement?.closest(INTERACTIVE);
     if (interactive) {
       if (root.contains(interactive) && !chipped.has(interactive)) {
         chipped.add(interactive);
-        addChip(found.address, (chip) => placeAfterElement(interactive, chip, found.address));
+        addChip({ address: found.address, element: interactive });
       }
-    } else addChip(found.address, (chip) => placeAfterText(text, found.end, chip, found.address));
+      return;
+    }
+    const reading = {};
+    plannedTexts.set(text, reading);
+    for (; found; found = firstAddress(text.data, isAddress, found.end)) addChip({ address: found.address, text, end: found.end, reading });
   };
 
   const visitLink = (link: HTMLAnchorElement): void => {
     const address = o.links && !chipped.has(link) ? linkedAddress(link, isAddress) : undefined;
     if (address) {
       chipped.add(link);
-      addChip(address, (chip) => placeAfterElement(link, chip, address));
+      addChip({ address, element: link });
     }
   };
 
@@ -260,6 +360,11 @@ export const startAnnotating = (
         const text = record.target;
         // A comment's text changed: nothing of the page's text.
         if (!isTextNode(text)) continue;
+        // Chips on their way for it no longer know where they go (./place drops them): read again.
+        if (plannedTexts.delete(text)) {
+          queue.push(text);
+          continue;
+        }
         const placement = placementOfText.get(text);
         // Splitting it after its address (ours) leaves it ending with the address: nothing to do.
         if (placement?.chip.isConnected && text.data.endsWith(placement.address)) continue;
@@ -287,32 +392,50 @@ export const startAnnotating = (
     else slices.wake();
   });
 
-  const slices: Slices = taskSlices(doc, (due) => {
+  const slices: Slices = taskSlices(doc, (started, urgent) => {
     absorb(watcher.takeRecords());
-    // Answers first: their chips are already in the page, waiting.
-    const more = showAnswers(due) || work(due);
+    const changingDue = started + CHANGING_SLICE_MS;
+    // Answers first: their chips are waiting. Then reading, with the chips found placed together
+    // (PLACE_BATCH); those of an urgent slice at once, to be painted with what they follow.
+    let more = showAnswers(changingDue);
+    if (!more) {
+      const unread = planned.length < PLACE_BATCH ? work(started + SLICE_MS) : true;
+      const placeNow = urgent || !unread || planned.length >= PLACE_BATCH;
+      const unplaced = placeNow ? place(urgent ? Infinity : changingDue) : planned.length > 0;
+      more = unread || unplaced;
+    }
     // Our own changes (split text, chips) are not the page's.
     watcher.takeRecords();
-    // Read through: whatever is still to ask for goes now (the sightings may all have come earlier).
+    // A batch's worth, or read through: what is still to ask for goes now (the sightings may all
+    // have come earlier, or the chips be on their way still).
     if (!more && pending.size) request();
+    else if (pending.size >= BATCH_SIZE) request(true);
     return more;
   });
 
-  watcher.observe(root, { childList: true, subtree: true, characterData: true });
-  // The first slice runs now: the chips in view are in the page before it is next painted, so
-  // nothing moves under the reader's eyes.
-  slices.runNow();
+  // The first slice runs right before the page is next painted, in its animation frame (a task
+  // apart from the script's evaluation, which is long enough on a slow phone): the chips in view
+  // are in the page when it is painted, so nothing moves under the reader's eyes. A hidden page
+  // paints no frames: there it runs now. Until then the page's changes need no watching: the
+  // first slice reads the page as it is then.
+  const begin = (): void => {
+    if (signal.aborted) return;
+    watcher.observe(root, { childList: true, subtree: true, characterData: true });
+    slices.runNow();
+  };
+  if (doc.visibilityState == 'visible') view.requestAnimationFrame(begin);
+  else begin();
 
   const forgetRedraw = onRegister(() => {
     wordsByLocale.clear();
-    for (const p of placements) {
-      const found = scores.get(p.address);
-      if (!found || p.chip.dataset.state != 'ready' || show(p.chip, found)) continue;
+    for (const { chip, address } of [...placements, ...planned]) {
+      const found = scores.get(address);
+      if (!found || chip.dataset.state != 'ready' || show(chip, found)) continue;
       // In a language whose numbers are on their way: drawn again when they come.
-      let chips = waiting.get(p.address);
-      if (!chips) waiting.set(p.address, (chips = new Set()));
-      chips.add(p.chip);
-      parked.add(p.address);
+      let chips = waiting.get(address);
+      if (!chips) waiting.set(address, (chips = new Set()));
+      chips.add(chip);
+      parked.add(address);
     }
   });
 
@@ -350,6 +473,7 @@ export const startAnnotating = (
       for (const type of CHIP_EVENTS) root.removeEventListener(type, onChipEvent);
       for (let i = placements.length - 1; i >= 0; i--) unplace(placements[i]);
       placements = [];
+      planned = [];
       waiting.clear();
       pending.clear();
     },

@@ -105,7 +105,12 @@ export const numberTexts = (view: Window, onReady: () => void): NumberTexts => {
       const found = known.get(key);
       if (found === undefined && !asked.has(key)) {
         asked.add(key);
-        if (!unsent.length) queueMicrotask(send);
+        // Starting the worker costs 20 ms of main thread under 4× CPU throttling
+        // (test/bench/README.md, "annotate"): in a task of its own, not the caller's.
+        if (!unsent.length) {
+          if (worker) queueMicrotask(send);
+          else view.setTimeout(send);
+        }
         unsent.push({ value, locale });
       }
       return found;

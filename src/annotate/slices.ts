@@ -13,8 +13,16 @@
  */
 export const SLICE_MS = 8;
 
+/**
+ * The longest slice that changes the page (chips placed, scores shown), in ms: each such slice
+ * is followed by a frame in which the browser lays out and paints the page again, which costs
+ * the same (tens of ms on a long page on a slow phone) whether one chip changed or fifty, so
+ * these get twice the time of a slice that only reads.
+ */
+export const CHANGING_SLICE_MS = 16;
+
 export interface Slices {
-  /** Runs a slice now (the first, before the page is next painted). */
+  /** Runs a slice now (the first, before the page is next painted): `run` is told it is urgent. */
   runNow(): void;
   /** Queues slices until the work is done (after new work arrived). */
   wake(): void;
@@ -24,8 +32,12 @@ export interface Slices {
   stop(): void;
 }
 
-/** Slices of `run(due)`, which works until performance.now() reaches `due` and returns whether work is left. */
-export const taskSlices = (doc: Document, run: (due: number) => boolean): Slices => {
+/**
+ * Slices of `run(started, urgent)`, which works until performance.now() reaches `started` and
+ * {@link SLICE_MS} (or {@link CHANGING_SLICE_MS}) and returns whether work is left; `urgent` for
+ * the slice run at once ({@link Slices.runNow}), whose changes are painted with the page's.
+ */
+export const taskSlices = (doc: Document, run: (started: number, urgent: boolean) => boolean): Slices => {
   const view = doc.defaultView ?? window;
   // A message to ourselves is a task queued at once; a timer of 0 ms is clamped to 4 ms once nested.
   const channel = typeof MessageChannel == 'function' ? new MessageChannel() : undefined;
@@ -33,21 +45,21 @@ export const taskSlices = (doc: Document, run: (due: number) => boolean): Slices
   let more = true;
   let stopped = false;
 
-  const slice = (): void => {
+  const slice = (urgent: boolean): void => {
     scheduled = false;
     if (stopped) return;
-    more = run(performance.now() + SLICE_MS);
+    more = run(performance.now(), urgent);
     if (more) schedule();
   };
   const schedule = (): void => {
     if (scheduled || stopped) return;
     scheduled = true;
     if (channel) channel.port2.postMessage(null);
-    else view.setTimeout(slice);
+    else view.setTimeout(() => slice(false));
   };
-  if (channel) channel.port1.onmessage = slice;
+  if (channel) channel.port1.onmessage = () => slice(false);
   return {
-    runNow: slice,
+    runNow: () => slice(true),
     wake() {
       more = true;
       schedule();

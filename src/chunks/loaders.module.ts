@@ -19,3 +19,4 @@ export const importLazy = /* @__PURE__ */ besideModule('lazy');
 export const importProbe = /* @__PURE__ */ besideModule('probe');
 export const importRateLimit = /* @__PURE__ */ besideModule('wait');
 export const importKeySuggestion = /* @__PURE__ */ besideModule('key');
+export const importFailureSentences = /* @__PURE__ */ besideModule('failure');

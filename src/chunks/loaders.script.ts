@@ -23,3 +23,4 @@ export const importLazy = /* @__PURE__ */ besideScript('lazy');
 export const importProbe = /* @__PURE__ */ besideScript('probe');
 export const importRateLimit = /* @__PURE__ */ besideScript('wait');
 export const importKeySuggestion = /* @__PURE__ */ besideScript('key');
+export const importFailureSentences = /* @__PURE__ */ besideScript('failure');

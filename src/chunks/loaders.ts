@@ -1,6 +1,6 @@
 /**
  * Code only some pages need (batching, the storage cache, lazy loading, the probe of a request
- * that got no answer), loaded the first time a
+ * that got no answer, the sentences of a failure), loaded the first time a
  * page uses it: each caller loads its chunk once and keeps what it got. In the ES modules a chunk
  * is an `import()`, which a bundler (and rollup, for dist/repkit.mjs) splits into a file of its
  * own; the script-tag builds use ./loaders.script instead (rollup.config.mjs swaps it in). A chunk
@@ -26,6 +26,9 @@ export const importRateLimit = () => import('../client/rate-limit');
 /** Why a request got no answer: the service refusing this page, nothing there, or the CSP (../client/request). */
 export const importProbe = () => import('../client/probe');
 
+/** What a widget says of a service's failure (../widgets/failure-view): loaded by the first failure of the page. */
+export const importFailureSentences = () => import('../widgets/messages');
+
 /**
  * What each chunk exports, by the name of its file (`repkit.chunk-<name>.js`), for the loaders
  * that find the file themselves (./loaders.script, ./loaders.module).
@@ -37,4 +40,5 @@ export interface Chunks {
   probe: Awaited<ReturnType<typeof importProbe>>;
   wait: Awaited<ReturnType<typeof importRateLimit>>;
   key: Awaited<ReturnType<typeof importKeySuggestion>>;
+  failure: Awaited<ReturnType<typeof importFailureSentences>>;
 }

@@ -32,7 +32,7 @@ export interface Messages {
   'As of $.': string;
 
   // Why a widget shows no data
-  /** Something other than the service failed (a view threw). */
+  /** Something other than the service failed (a view threw); also any failure while the sentences saying why (`repkit.chunk-failure.js`, beside the script) cannot load. */
   'This widget could not be shown.': string;
   /** An embed's attributes are wrong: `$` is the developer's error message (in English). */
   'This widget is set up wrongly: $.': string;

@@ -168,13 +168,22 @@ export const clientBudget = (
   const reported = new Map<string, number>();
   /** The key's hourly quota: undefined until an answer said, null when the service states none. */
   let quota: number | null | undefined;
-  /** Wakes the requests that wait for the quota. */
-  let stated: (() => void) | undefined;
-  const statement = new Promise<void>((resolve) => (stated = resolve));
+  /**
+   * Wakes each request that waits for the quota. Every waiter makes its own promise: on Workers a
+   * promise made while one request ran and settled by another is dropped once the first has
+   * ended, and the request that makes the proxy is often over before any answer states the quota.
+   */
+  const waiting = new Set<() => void>();
 
   const whenStated = async (): Promise<void> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([statement, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    let wake = (): void => {};
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      waiting.add(wake);
+      timer = setTimeout(resolve, waitMs);
+    });
+    waiting.delete(wake);
     clearTimeout(timer);
   };
 
@@ -222,8 +231,8 @@ export const clientBudget = (
       const limit = Number(result.headers.get('X-RateLimit-Limit') ?? NaN);
       if (Number.isFinite(limit) && limit >= 1) quota = limit;
       else quota ??= null;
-      stated?.();
-      stated = undefined;
+      for (const wake of waiting) wake();
+      waiting.clear();
     },
   };
 };

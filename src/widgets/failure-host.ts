@@ -1,7 +1,7 @@
 import { localeOf, markLanguage, wordsFor } from '../i18n/locale';
 import { renderInto } from '../render/html';
 import { createHost } from './host';
-import { failureView } from './messages';
+import { failureView } from './failure-view';
 
 /**
  * Appends a host in the error state to `container`, with `error`'s message as the sentence,

@@ -1,4 +1,5 @@
 import type { ServiceError } from '../errors';
+import type { Words } from '../i18n/messages';
 import type { meantName } from '../util/option-checks';
 
 /**
@@ -12,7 +13,7 @@ import type { meantName } from '../util/option-checks';
  * instead, since a suggestion that is not close misleads. A failed lookup leaves the 404 as it was.
  *
  * A chunk (src/chunks/loaders.ts): only a page whose widget asked for a key the service answered
- * 404 for loads it. It imports nothing, so that the script-tag builds can load it as a file of
+ * 404 for loads it, and it says the sentences of such a key ({@link missingKeySentence}). It imports nothing, so that the script-tag builds can load it as a file of
  * its own: what it needs of the script that loads it is passed in ({@link KeyTools}).
  */
 
@@ -61,3 +62,20 @@ export const explainMissingKey = async (
     ...(meant === undefined ? { defined: keys } : { meant }),
   });
 };
+
+/** What a widget says of a key the service does not define, by the kind whose key it is. */
+const MISSING = {
+  badge: { meant: 'There is no such badge: did you mean "$"?', defined: 'There is no such badge. Defined badges: $.' },
+  category: { meant: 'There is no such category: did you mean "$"?', defined: 'There is no such category. Defined categories: $.' },
+} as const;
+
+/**
+ * The sentence of a 404 that {@link explainMissingKey} explained: the key it probably meant, or
+ * the defined keys, in the visitor's words `t`; undefined for any other 404.
+ */
+export const missingKeySentence = (
+  { meant, defined }: ServiceError,
+  { t }: Pick<Words, 't'>,
+  kind: keyof typeof MISSING,
+): string | undefined =>
+  meant !== undefined ? t(MISSING[kind].meant, meant) : defined ? t(MISSING[kind].defined, defined.join(', ')) : undefined;

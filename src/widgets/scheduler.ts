@@ -23,12 +23,18 @@ const unplaced = new WeakMap<object, Unplaced>();
 export const SKIP_FROM_CARDS = 20;
 
 /**
- * The widgets on a page: hosts in the document, and `<repkit-widget>` elements (whose host is in
- * their shadow root). Counted by the document's live collections, so nothing holds on to a
- * removed card; a host inside another component's shadow root is not counted, which only
- * means rendering more.
+ * The widgets on a page: hosts in the document, `<repkit-widget>` elements (whose host is in
+ * their shadow root) and snippets not mounted yet. A page of snippets is mounted over several
+ * tasks (../embed/mount-all), so its first cards are placed while the rest still wait: counted
+ * mounted only, a long page's first twenty cards would all be laid out in full. Counted when
+ * placed, so nothing holds on to a removed card; a host inside another component's shadow root
+ * is not counted, which only means rendering more.
  */
-const widgetsIn = (doc: Document): number => doc.getElementsByClassName('repkit').length + doc.getElementsByTagName('repkit-widget').length;
+const widgetsIn = (doc: Document): number =>
+  doc.getElementsByClassName('repkit').length +
+  doc.getElementsByTagName('repkit-widget').length +
+  doc.querySelectorAll('[data-repkit]').length -
+  doc.querySelectorAll('[data-repkit] > .repkit').length;
 
 /** Measuring rounds before a first frame, each a layout; cards still unsettled after them stay skipped. */
 const MAX_ROUNDS = 8;

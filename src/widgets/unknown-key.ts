@@ -1,6 +1,10 @@
 import { isServiceError, ServiceError } from '../errors';
+import type { Words } from '../i18n/messages';
 import { importKeySuggestion } from '../chunks/loaders';
 import { meantName } from '../util/option-checks';
+
+/** The chunk (./key-suggestion) once a 404 has loaded it: only an error it explained has a sentence of its own. */
+let suggestion: Awaited<ReturnType<typeof importKeySuggestion>> | undefined;
 
 /**
  * Rethrows `error`; a 404 for a category or badge `key` that is not among the keys `defined`
@@ -10,14 +14,15 @@ import { meantName } from '../util/option-checks';
  */
 export const checkKey = async (error: unknown, key: string, defined: () => Promise<{ key: string }[]>): Promise<never> => {
   if (!isServiceError(error) || error.statusCode != 404) throw error;
-  const { explainMissingKey } = await importKeySuggestion().catch(() => {
+  suggestion = await importKeySuggestion().catch(() => {
     throw error;
   });
-  return explainMissingKey({ ServiceError, meantName }, error, key, defined);
+  return suggestion.explainMissingKey({ ServiceError, meantName }, error, key, defined);
 };
 
-/** The defined key a 404 probably meant, when the key it was for is not defined. */
-export const meantKey = (error: unknown): string | undefined => (isServiceError(error) ? error.meant : undefined);
-
-/** Every defined key, listed with commas, when a 404's key is not defined and like none of them. */
-export const definedKeys = (error: unknown): string | undefined => (isServiceError(error) ? error.defined?.join(', ') : undefined);
+/**
+ * What a widget of `kind` says of a 404 that ./key-suggestion explained (the key it probably
+ * meant, or the defined keys); undefined for any other failure, and where the chunk did not load.
+ */
+export const missingKeySentence = (error: unknown, words: Pick<Words, 't'>, kind: 'badge' | 'category'): string | undefined =>
+  isServiceError(error) ? suggestion?.missingKeySentence?.(error, words, kind) : undefined;

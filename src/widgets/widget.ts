@@ -4,17 +4,19 @@ import type { ServiceClient } from '../client/service-client';
 import { importLazy } from '../chunks/loaders';
 import { localeOf, markLanguage, onRegister, wordsFor } from '../i18n/locale';
 import { html, renderInto } from '../render/html';
+import { asFiller } from '../render/format';
 import { isElement, ownValue } from '../util/values';
 import { clientOf, type BaseWidgetOptions, type CommonSettings } from './common-options';
 import type { ChangesOf, Kind, Localized } from './descriptor';
 import { Disposers } from './disposers';
 import { createHost } from './host';
-import { describeFailure, failureView, quotaSentence, staleNote } from './messages';
+import { describe, failureView, loadSentences, sentencesTried, staleNote } from './failure-view';
 import type { Effect } from './option-types';
 import { blank, placeholderView } from './placeholder';
 import { placeCard } from './scheduler';
 import { inTurn } from './tasks';
 import { resolveSettings } from './settings';
+import { quotaSentence } from './sentences';
 import { loadAreas, loadedAreas } from './cache-areas';
 import { sameStored, seeds, type Stored } from './storage';
 import type { WidgetState } from './types';
@@ -349,7 +351,7 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     // Drawn in turn with the other widgets' answers (./tasks): at once while the slice has time,
     // else in a later task, so that forty answers arriving together are not one long task. The
     // drawing is the job itself, so that the slice counts its time.
-    const settle = (): void => {
+    const settle = (): Promise<void> | void => {
       if (id != this.#loadId) return;
       this.#held.release(QUOTA_WATCH);
       if ('error' in outcome) {
@@ -367,12 +369,8 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
       if (!(stored && sameStored(stored.value, data)) && !this.#show(data)) return;
       if (key) areas?.write(win, area, key, data);
     };
-    await new Promise<void>((resolve) =>
-      inTurn(() => {
-        resolve();
-        settle();
-      }),
-    );
+    // A failure settles once its sentences are there (#fail): refresh() resolves after its report.
+    await new Promise<void>((resolve) => inTurn(() => resolve(settle())));
   }
 
   /**
@@ -419,10 +417,19 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
   /**
    * Reports a failure. Data already shown is kept, marked stale, when the failure says nothing
    * about it (the service unreachable, busy or failing); otherwise the error view replaces it.
+   * The first failure of the service on the page loads the sentences' chunk (./failure-view)
+   * first: the widget stays as it is meanwhile, and reports the failure once it has them (or
+   * could not load them), unless a newer load or destroy() came in between.
    */
-  #fail(thrown: unknown): void {
+  #fail(thrown: unknown): Promise<void> | void {
     const error = asError(thrown);
-    if (this.#data && describeFailure(error, '', this.#localized()).keep) {
+    if (isServiceError(error) && !sentencesTried()) {
+      const id = this.#loadId;
+      return loadSentences().then(() => {
+        if (id == this.#loadId) this.#fail(error);
+      });
+    }
+    if (this.#data && describe(error, '', this.#localized()).keep) {
       this.#stale = error;
       this.#state = 'ready';
     } else {
@@ -454,13 +461,16 @@ export class Widget<O extends BaseWidgetOptions, S extends CommonSettings, Data>
     view.setAttribute('aria-busy', String(state == 'loading'));
     try {
       if (state == 'error') {
-        renderInto(view, failureView(describeFailure(this.#error, views.notFound(s, this.#error), s), s));
+        renderInto(view, failureView(describe(this.#error, views.notFound(s, this.#error), s), s));
       } else {
         renderInto(
           view,
           this.#data
             ? html`${views.ready(this.#data.value, s)}${this.#stale && staleNote(this.#stale, this.#data.at, s)}`
-            : placeholderView(s.t('Loading…'), views.ready(placeholder(blankAddress(this.#options)), blankAddress(s))),
+            : placeholderView(
+                s.t('Loading…'),
+                asFiller(() => views.ready(placeholder(blankAddress(this.#options)), blankAddress(s))),
+              ),
         );
         this.#held.hold(DECORATION, views.decorate?.(view, s) ?? undefined);
       }

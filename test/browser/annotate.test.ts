@@ -160,6 +160,95 @@ describe('annotate: a forum thread through repkit/proxy', () => {
     await page.context().close();
   });
 
+  it('a long reply thread added at once, some of it rewritten while it is read, gets a chip right after every address it ends up with', async () => {
+    const thread = forum(13);
+    const later = forumPage({ posts: 150, nodesPerPost: 6, addresses: 300, distinct: 100, bad: 20, seed: 29 });
+    const fresh = Array.from({ length: 60 }, (_, i) => addressNumber(900 + i));
+    html = pageOf(
+      thread.body,
+      `<template id="later">${later.body.replace(/<\/?main>/g, '')}</template>
+<script src="/dist/repkit.annotate.js"></script>
+<script>window.handle = RepKit.annotate(document.body, { baseUrl: ${JSON.stringify(proxyUrl + '/rep')} });</script>`,
+    );
+    const { page, log } = await browser.page();
+    await page.goto(`${site}/`);
+    await chipsOf(page, 120);
+    // As on a slow phone, where reading the posts takes repkit several slices.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // Infinite scroll: the posts come in one task (repkit reads the first of them before the next
+    // paint); in the task right after repkit's next slice of reading, before its chips are all in,
+    // the page rewrites the first text of every new paragraph to hold another address. Some were
+    // read and have their chips, some were read and their chips are on the way, some are unread.
+    await page.evaluate((addresses) => {
+      const main = document.querySelector('main')!;
+      const before = main.querySelectorAll('article').length;
+      main.append((document.getElementById('later') as HTMLTemplateElement).content.cloneNode(true));
+      const paragraphs = [...main.querySelectorAll('article')].slice(before).flatMap((post) => [...post.querySelectorAll('p')]);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        paragraphs.forEach((p, i) => {
+          (p.firstChild as Text).data = `Edited: see ${addresses[i % addresses.length]} for the details`;
+        });
+      };
+      // After repkit's first slice (run by its mutation observer, just queued): repkit's next
+      // slice is a message too, posted then, so it comes first.
+      queueMicrotask(() => channel.port2.postMessage(null));
+    }, fresh);
+    const known = [...thread.distinct, ...later.distinct, ...fresh];
+    // Every known address in the page's text has a chip right after it (after its link, in one),
+    // and there are no other chips. (Text, not a function: it runs in the page as written.)
+    const check = `((wanted) => {
+      const isChip = (node) => node?.nodeType == 1 && node.hasAttribute('data-repkit-chip');
+      const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+      let found = 0, missing = 0;
+      for (let node; (node = walker.nextNode()); ) {
+        if (node.parentElement.closest('code,pre,textarea,[data-repkit-ignore],[contenteditable],[data-repkit-chip]')) continue;
+        for (const match of node.data.matchAll(/[1-9A-HJ-NP-Za-km-z]{47,48}/g)) {
+          if (!wanted.includes(match[0])) continue;
+          found++;
+          const link = node.parentElement.closest('a');
+          if (!(link ? isChip(link.nextSibling) : match.index + match[0].length == node.data.length && isChip(node.nextSibling))) missing++;
+        }
+      }
+      const chips = [...document.querySelectorAll('main [data-repkit-chip]')];
+      return { found, missing, chips: chips.length, loading: chips.filter((c) => c.dataset.state == 'loading').length };
+    })(${JSON.stringify(known)})`;
+    await page
+      .waitForFunction(
+        `(() => { const s = ${check}; return s.found > 0 && s.missing == 0 && s.chips == s.found && s.loading == 0; })()`,
+        undefined,
+        {
+          timeout: 30000,
+        },
+      )
+      .catch(() => undefined);
+    const state = (await page.evaluate(check)) as { found: number; missing: number; chips: number; loading: number };
+    expect(state).toMatchObject({ missing: 0, loading: 0, chips: state.found });
+    expect(state.found).toBeGreaterThan(300);
+    // The rewritten paragraphs: their first text ends with its new address, and its chip follows.
+    const edited = await page.$$eval('main p', (ps) =>
+      ps
+        .filter((p) => p.textContent!.startsWith('Edited: '))
+        .map((p) => [
+          (p.firstChild as Text).data.slice(-48).trim().length >= 47,
+          (p.firstChild!.nextSibling as Element | null)?.hasAttribute('data-repkit-chip'),
+        ]),
+    );
+    expect(edited).toEqual(Array.from({ length: 600 }, () => [true, true]));
+    // stop(): no chip left, and each paragraph's text joined back into as many nodes as it had.
+    const after = await page.evaluate(() => {
+      (window as unknown as { handle: { stop(): void } }).handle.stop();
+      const split = [...document.querySelectorAll('main p')].filter((p) =>
+        [...p.childNodes].some((n, i, all) => n.nodeType == 3 && all[i + 1]?.nodeType == 3),
+      );
+      return { chips: document.querySelectorAll('[data-repkit-chip]').length, split: split.length };
+    });
+    expect(after).toEqual({ chips: 0, split: 0 });
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('on a page whose Content-Security-Policy allows no worker, the scores are still written in its language', async () => {
     // The chips' numbers are formatted in a worker (src/annotate/numbers.ts); where none may start, by the page.
     const head = `<meta http-equiv="Content-Security-Policy" content="worker-src 'none'">`;

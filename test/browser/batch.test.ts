@@ -211,7 +211,8 @@ describe('a page of widgets through repkit/proxy in Chromium, batched by default
     // 60 parts: a batch of 50 and one of 10.
     expect(run.toApi.length, run.toApi.join('\n')).toBe(2);
     expect(run.toApi.every(isBatch)).toBe(true);
-    expect(run.chunks).toEqual(['/dist/repkit.chunk-batch.js']);
+    // The batcher's chunk, and the failure's sentences for the refused widget (failure-chunk.test.ts).
+    expect(run.chunks).toEqual(['/dist/repkit.chunk-batch.js', '/dist/repkit.chunk-failure.js']);
     expect(run.reached.filter((r) => r.startsWith('OPTIONS'))).toEqual([]);
   });
 

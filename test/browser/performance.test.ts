@@ -370,6 +370,32 @@ describe('off screen, widgets skip style, layout and paint (content-visibility)'
     expect(background).toBe('rgb(22, 24, 29)');
     expect(log.errors).toEqual([]);
   });
+
+  it('a page of forty snippets, mounted over several tasks, skips its far cards as a page mounted at once does', async () => {
+    const { page: tab, log } = await browser.page({ viewport: { width: 412, height: 823 } });
+    const { articlePage } = await import('../bench/pages.mjs');
+    await servePage(tab, `${browser.url}/forty-skipped.html`, articlePage(40, browser.url));
+    await tab.goto(`${browser.url}/forty-skipped.html`);
+    await tab.waitForFunction(() => document.querySelectorAll('.repkit:not([data-state="loading"])').length == 40, null, {
+      timeout: 20000,
+    });
+    await settle(tab, 200);
+    const cards = await tab.evaluate(() =>
+      Array.from(document.querySelectorAll('.repkit'), (h) => {
+        const card = h.shadowRoot!.querySelector<HTMLElement>('.rk')!;
+        return {
+          skippable: card.classList.contains('rk-skip'),
+          rendered: card.firstElementChild!.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions),
+        };
+      }),
+    );
+    // The first cards mounted, too, are skipped once off screen: the page counts forty widgets
+    // from its first frame, not the few mounted by then.
+    expect(cards.filter((c) => c.skippable)).toHaveLength(40);
+    expect(cards[0].rendered).toBe(true);
+    expect(cards.filter((c) => c.rendered).length).toBeLessThan(15);
+    expect(log.errors).toEqual([]);
+  });
 });
 
 describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
@@ -421,6 +447,57 @@ describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
     await tab.goto(`${browser.url}/first-request.html`);
     await tab.waitForFunction(() => 'first' in window);
     expect(await tab.evaluate(() => (window as unknown as { first: unknown }).first)).toEqual({ seen: [0], drawn: true });
+    expect(log.errors).toEqual([]);
+  });
+
+  it("skeletons are drawn without Intl: the page's first formatter is made for an answer, which is formatted in the widget's locale", async () => {
+    const { page: tab, log } = await browser.page();
+    const baseUrl = faultBaseUrl(browser.url, { latency: 300, id: `intl-${Date.now()}` });
+    const configs = [{ type: 'reputation' }, { type: 'badge' }, { type: 'category', categoryKey: 'governance' }].map((kind) => ({
+      ...kind,
+      apiKey: API_KEY,
+      baseUrl,
+      address: ADDRESSES.rich,
+      locale: 'de',
+    }));
+    await servePage(
+      tab,
+      `${browser.url}/intl-first.html`,
+      page(
+        configs.map((_, i) => `<div id="w${i}"></div>`).join(''),
+        `// Each formatter made, with the widgets' states at that moment.
+         window.made = [];
+         for (const name of ['NumberFormat', 'DateTimeFormat', 'RelativeTimeFormat']) {
+           const Real = Intl[name];
+           Intl[name] = class extends Real {
+             constructor(...args) {
+               super(...args);
+               made.push(Array.from(document.querySelectorAll('.repkit'), (h) => h.dataset.state).join());
+             }
+           };
+         }
+         window.widgets = ${JSON.stringify(configs)}.map((config, i) => RepKit.createWidget(config).mount('#w' + i));
+         window.atMount = { made: made.length, skeletons: widgets.filter((w) => w.element.shadowRoot.querySelector('.rk-placeholder')).length };`,
+      ),
+    );
+    await tab.goto(`${browser.url}/intl-first.html`);
+    await tab.waitForFunction(() => document.querySelectorAll('.repkit[data-state="ready"]').length == 3);
+    const seen = await tab.evaluate(() => {
+      const w = window as unknown as { made: string[]; atMount: unknown; widgets: { data: { calculatedAt: string } }[] };
+      const shadow = (i: number) => document.querySelector(`#w${i} .repkit`)!.shadowRoot!.textContent;
+      return {
+        atMount: w.atMount,
+        first: w.made[0],
+        date: shadow(0).includes(new Intl.DateTimeFormat('de', { dateStyle: 'medium' }).format(Date.parse(w.widgets[0].data.calculatedAt))),
+        skeletons: Array.from(document.querySelectorAll('.repkit'), (h) => h.shadowRoot!.querySelector('.rk-placeholder')).filter(Boolean)
+          .length,
+      };
+    });
+    // Three skeletons drawn, no formatter made; the first one made while an answer was drawn.
+    expect(seen.atMount).toEqual({ made: 0, skeletons: 3 });
+    expect(seen.first).toContain('ready');
+    expect(seen.date).toBe(true);
+    expect(seen.skeletons).toBe(0);
     expect(log.errors).toEqual([]);
   });
 

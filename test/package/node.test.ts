@@ -124,6 +124,8 @@ describe('the tarball', () => {
       'dist/repkit.chunk-batch.js',
       'dist/repkit.chunk-cache.js',
       'dist/repkit.chunk-lazy.js',
+      'dist/repkit.chunk-failure.mjs',
+      'dist/repkit.chunk-failure.js',
       // The batching add-on of old, now a no-op: the ES module entry and the script.
       'dist/repkit.batch.mjs',
       'dist/repkit.batch.d.ts',

@@ -114,4 +114,22 @@ export function workerdModules(root, entries) {
   ];
 }
 
+/**
+ * The modules of `@resvg/resvg-wasm` as wrangler uploads them beside a worker that imports the
+ * package and its wasm (examples/proxy-worker/worker.mjs): the package's ES module, and its wasm as
+ * a `CompiledWasm` module, which workerd compiles when it loads the worker.
+ * @param {string} root the worker's modulesRoot
+ */
+export function resvgWasmModules(root) {
+  const dir = `${ROOT}node_modules/@resvg/resvg-wasm`;
+  return [
+    { type: /** @type {const} */ ('ESModule'), path: `${root}/@resvg/resvg-wasm`, contents: readFileSync(`${dir}/index.mjs`, 'utf8') },
+    {
+      type: /** @type {const} */ ('CompiledWasm'),
+      path: `${root}/@resvg/resvg-wasm/index_bg.wasm`,
+      contents: readFileSync(`${dir}/index_bg.wasm`),
+    },
+  ];
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) buildProxy();

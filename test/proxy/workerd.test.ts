@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Miniflare } from 'miniflare';
-import { ensureProxyBuild, PROXY_DIST, PROXY_WORKERS_DIST, workerdModules } from './build.mjs';
+import { ensureProxyBuild, PROXY_DIST, PROXY_WORKERS_DIST, resvgWasmModules, workerdModules } from './build.mjs';
 import { ADDRESSES, KEY, syntheticAddress, useSandbox } from './util';
 import ar from '../../src/locales/ar';
 
@@ -20,7 +20,7 @@ const SITE = 'https://site.example';
 const A = ADDRESSES.rich;
 
 const sb = useSandbox();
-let repkitModules: ReturnType<typeof workerdModules> = [];
+let repkitModules: (ReturnType<typeof workerdModules>[number] | ReturnType<typeof resvgWasmModules>[number])[] = [];
 const started: Miniflare[] = [];
 
 /** A worker that builds its proxy from JSON options in `env.OPTIONS` and the key in `env.KEY`. */
@@ -54,20 +54,28 @@ const testWorker = (options: Record<string, unknown>): Miniflare => startWorker(
 
 const url = (path: string) => `http://proxy.test/rep/api/v2/${path}`;
 
-/** An upstream on loopback that relays to the sandbox, or fails while `failing` is set. */
-const relay = { failing: false, url: '' };
+/** An upstream on loopback that relays to the sandbox after `delayMs`, or fails while `failing` is set. */
+const relay = { failing: false, delayMs: 0, url: '' };
 let relayServer: http.Server | undefined;
 
 beforeAll(async () => {
   ensureProxyBuild();
-  repkitModules = workerdModules(EXAMPLE, { 'repkit/proxy': PROXY_DIST, 'repkit/proxy/workers': PROXY_WORKERS_DIST });
+  repkitModules = [
+    ...workerdModules(EXAMPLE, { 'repkit/proxy': PROXY_DIST, 'repkit/proxy/workers': PROXY_WORKERS_DIST }),
+    ...resvgWasmModules(EXAMPLE),
+  ];
   relayServer = http.createServer(async (req, res) => {
     if (relay.failing) {
       res.writeHead(500, { 'Content-Type': 'application/json' });
       return void res.end(JSON.stringify({ message: 'Failed to get scores' }));
     }
+    if (relay.delayMs) await new Promise((resolve) => setTimeout(resolve, relay.delayMs));
     const answer = await fetch(`${sb.url}${req.url}`, { headers: { 'X-API-Key': String(req.headers['x-api-key']) } });
-    res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
+    const quota = answer.headers.get('x-ratelimit-limit');
+    res.writeHead(answer.status, {
+      'Content-Type': answer.headers.get('content-type') ?? 'application/json',
+      ...(quota ? { 'X-RateLimit-Limit': quota } : {}),
+    });
     res.end(Buffer.from(await answer.arrayBuffer()));
   });
   await new Promise<void>((resolve) => relayServer!.listen(0, '127.0.0.1', resolve));
@@ -112,6 +120,21 @@ describe('in workerd: examples/proxy-worker/worker.mjs', () => {
     }
     const keys = new Set(sb.sandbox.requests.filter((r) => paths.some((p) => r.path == `/api/v2/${p}`)).map((r) => r.apiKey));
     expect([...keys]).toEqual([KEY]);
+  });
+
+  it('unfurls a share link: the page names its card, and the card is a PNG drawn by resvg-wasm', async () => {
+    const page = await mf.dispatchFetch(`http://proxy.test/rep/u/${A}`);
+    expect(page.status).toBe(200);
+    const image = /<meta property="og:image" content="([^"]+)">/.exec(await page.text())?.[1];
+    expect(image).toBe(`http://proxy.test/rep/card/${A}.png`);
+    const card = await mf.dispatchFetch(image!);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/png');
+    const png = new Uint8Array(await card.arrayBuffer());
+    expect([...png.slice(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    // The IHDR chunk: 1200 × 630, the size the page's og:image:width and og:image:height state.
+    const header = new DataView(png.buffer, 16, 8);
+    expect([header.getUint32(0), header.getUint32(4)]).toEqual([1200, 630]);
   });
 
   it('answers CORS for its allowed origins only, and 404 off the routes', async () => {
@@ -271,6 +294,31 @@ describe("in workerd: a stranger's requests (docs/proxy.md, Security)", () => {
     expect(badge.status).toBe(200);
     await badge.arrayBuffer();
   });
+  it('a client past the free share waits for the first answer to state the quota, then is answered, though the request that made the proxy has ended', async () => {
+    // The proxy is made by a request that ends at once (a 404), so the budget's state belongs to a
+    // finished request; the answer that states the quota arrives in another request's context.
+    const mf = testWorker({
+      upstream: relay.url,
+      basePath: '/rep',
+      allowOrigins: '*',
+      clientBudget: { requests: 150, perSeconds: 3600, quotaShare: 0.02 },
+    });
+    const first = await mf.dispatchFetch('http://proxy.test/elsewhere');
+    expect(first.status).toBe(404);
+    await first.arrayBuffer();
+    relay.delayMs = 400;
+    try {
+      // The free tier's 100 an hour at 2 % is 2 requests: the third and fourth wait for the quota.
+      const client = { 'CF-Connecting-IP': '203.0.113.7' };
+      const answers = await Promise.all([1, 2, 3, 4].map(() => mf.dispatchFetch(url(`scores/${nextAddress()}`), { headers: client })));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      await Promise.all(answers.map((answer) => answer.arrayBuffer()));
+    } finally {
+      relay.delayMs = 0;
+    }
+    // Without the fix the waiting requests sat out the whole wait (timeoutMs, 40 s by default).
+  }, 20_000);
+
   it("with '*', the same CORS headers with or without Origin", async () => {
     const mf = testWorker({ upstream: sb.url, basePath: '/rep', allowOrigins: '*' });
     const plain = await mf.dispatchFetch(url(`scores/${A}`));

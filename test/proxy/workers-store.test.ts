@@ -10,20 +10,21 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Miniflare } from 'miniflare';
 import { createSandbox, type Sandbox } from '../service/sandbox.mjs';
-import { ensureProxyBuild, PROXY_WORKERS_DIST, workerdModules } from './build.mjs';
+import { ensureProxyBuild, PROXY_WORKERS_DIST, resvgWasmModules, workerdModules } from './build.mjs';
 import { KEY, syntheticAddress, useSandbox } from './util';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const EXAMPLE = `${ROOT}examples/proxy-worker`;
 
 const sb = useSandbox();
-let modules: { type: 'ESModule'; path: string; contents: string }[] = [];
+let modules: (ReturnType<typeof workerdModules>[number] | ReturnType<typeof resvgWasmModules>[number])[] = [];
 const started: Miniflare[] = [];
 
 beforeAll(() => {
   modules = [
     { type: 'ESModule', path: `${EXAMPLE}/worker.mjs`, contents: readFileSync(`${EXAMPLE}/worker.mjs`, 'utf8') },
     ...workerdModules(EXAMPLE, { 'repkit/proxy': ensureProxyBuild(), 'repkit/proxy/workers': PROXY_WORKERS_DIST }),
+    ...resvgWasmModules(EXAMPLE),
   ];
 });
 

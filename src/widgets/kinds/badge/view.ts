@@ -7,7 +7,7 @@ import { badgesPlaceholder } from './placeholder';
 import { BADGE_OPTIONS, type BadgeWidgetOptions, type BadgeSettings } from './options';
 import { tierCss, tierOf, tierWord } from '../../tiers';
 import { addressView, boundedItem, clamped, firstOf, image, LIST_LIMITS, moreLine } from '../../views/common';
-import { checkKey, definedKeys, meantKey } from '../../unknown-key';
+import { checkKey, missingKeySentence } from '../../unknown-key';
 import clampCss from '../../../../styles/clamp.css?raw';
 import css from '../../../../styles/badge.css?raw';
 
@@ -132,17 +132,9 @@ export const badgeKind: Kind<BadgeWidgetOptions, BadgeSettings, BadgeData, 'badg
   },
   views: {
     ready: (data, s) => ('badge' in data ? one(data.badge, s) : list(data.badges, data.definitions, s)),
-    notFound: ({ badgeKey, t }, error) => {
-      const meant = meantKey(error);
-      const defined = definedKeys(error);
-      return meant
-        ? t('There is no such badge: did you mean "$"?', meant)
-        : defined
-          ? t('There is no such badge. Defined badges: $.', defined)
-          : badgeKey
-            ? t('This address has not earned this badge yet.')
-            : t('There is no badge data for this address yet.');
-    },
+    notFound: ({ badgeKey, t }, error) =>
+      missingKeySentence(error, { t }, 'badge') ??
+      (badgeKey ? t('This address has not earned this badge yet.') : t('There is no badge data for this address yet.')),
   },
 };
 

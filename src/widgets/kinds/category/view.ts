@@ -7,7 +7,7 @@ import type { Kind, Localized } from '../../descriptor';
 import { categoryPlaceholder } from './placeholder';
 import { CATEGORY_OPTIONS, type CategoryWidgetOptions, type CategorySettings } from './options';
 import { addressView, boundedItem, clamped, clampedList, firstOf, LIST_LIMITS, moreLine } from '../../views/common';
-import { checkKey, definedKeys, meantKey } from '../../unknown-key';
+import { checkKey, missingKeySentence } from '../../unknown-key';
 import clampCss from '../../../../styles/clamp.css?raw';
 import css from '../../../../styles/category.css?raw';
 
@@ -113,14 +113,7 @@ export const categoryKind: Kind<CategoryWidgetOptions, CategorySettings, Specifi
       .catch((error: unknown) => checkKey(error, s.categoryKey, () => client.getCategoryDefinitions().then((d) => d.categories))),
   views: {
     ready,
-    notFound: ({ t }, error) => {
-      const meant = meantKey(error);
-      const defined = definedKeys(error);
-      if (meant) return t('There is no such category: did you mean "$"?', meant);
-      return defined
-        ? t('There is no such category. Defined categories: $.', defined)
-        : t('This address has no score in this category yet.');
-    },
+    notFound: ({ t }, error) => missingKeySentence(error, { t }, 'category') ?? t('This address has no score in this category yet.'),
   },
 };
 
