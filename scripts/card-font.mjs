@@ -2,14 +2,13 @@
 /**
  * The share card's font as a module: `import('virtual:repkit-card-font')` is Noto Sans Regular
  * (from the devDependency @expo-google-fonts/noto-sans) as base64 text, so that every runtime the
- * proxy supports reads the same bytes without a file system or a fetch. rollup.config.mjs gives it
- * a chunk of its own (dist/repkit.card-font.mjs), loaded the first time a card is drawn.
+ * proxy supports reads the same bytes without a file system or a fetch. rollup.config.mjs makes it a
+ * virtual module (@rollup/plugin-virtual) with a chunk of its own (dist/repkit.card-font.mjs), loaded the first time a card is drawn.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 export const CARD_FONT_ID = 'virtual:repkit-card-font';
-const RESOLVED = `\0${CARD_FONT_ID}`;
 
 const require = createRequire(import.meta.url);
 const FONT = '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf';
@@ -21,16 +20,6 @@ export const cardFontModule = () => {
   const base64 = readFileSync(require.resolve(FONT)).toString('base64');
   return `/* Noto Sans Regular. ${notice.replace(/\*\//g, '')} SIL Open Font License 1.1: https://openfontlicense.org */\nexport default ${JSON.stringify(base64)};\n`;
 };
-
-/** Whether a chunk is the font's, for rollup's chunk names. */
-export const isCardFont = (/** @type {string | null | undefined} */ id) => id === RESOLVED;
-
-/** @returns {import('rollup').Plugin} */
-export const cardFont = () => ({
-  name: 'repkit-card-font',
-  resolveId: (id) => (id === CARD_FONT_ID ? RESOLVED : null),
-  load: (id) => (id === RESOLVED ? cardFontModule() : null),
-});
 
 /** The shipped font file, whose bytes the module holds. */
 export const CARD_FONT_FILE = require.resolve(FONT);

@@ -30,10 +30,14 @@ export type WidgetDataByType = { [K in WidgetType]: Exclude<WidgetByType[K]['dat
 /** Any kind, as the renderer uses it (each kind's own types are checked where it is defined). */
 type AnyKind = Kind<BaseWidgetOptions, CommonSettings, unknown>;
 
-/** Every kind's descriptor by `type`, from the registry (src/widgets/kinds/index.ts). */
-const KINDS = Object.fromEntries(
-  WIDGET_CLASSES.flatMap(({ kind }) => [kind.name, ...(kind.aliases ?? [])].map((type) => [type, kind as unknown as AnyKind])),
-) as Record<WidgetType, AnyKind>;
+/**
+ * Every kind's descriptor by `type`, from the registry (src/widgets/kinds/index.ts). A kind's
+ * settings type is its own, so no kind is an `AnyKind` to tsc; `resolve` below gives each kind
+ * the settings its own option table checked, which is what makes the one assertion true.
+ */
+const KINDS: Readonly<Record<string, AnyKind>> = Object.fromEntries(
+  WIDGET_CLASSES.flatMap(({ kind }) => [kind.name, ...(kind.aliases ?? [])].map((type) => [type, kind as AnyKind])),
+);
 
 /** The config's kind and its settings (defaults filled in), checked as the widget checks them. */
 const resolve = (config: WidgetConfig): { kind: AnyKind; settings: CommonSettings & Localized } => {

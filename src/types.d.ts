@@ -13,3 +13,10 @@ declare module 'virtual:repkit-card-font' {
   const base64: string;
   export default base64;
 }
+
+/**
+ * `scheduler.yield()` (Chrome 129; not yet in TypeScript's DOM types): the rest of a slice goes
+ * first in line. Absent from other browsers and servers, so src/widgets/tasks.ts checks for it.
+ */
+// eslint-disable-next-line no-var -- only `var` declares a property of globalThis
+declare var scheduler: { yield?(): Promise<void> } | undefined;

@@ -1,6 +1,7 @@
 import { refuseNearMiss } from '../client/option-error';
 import { OptionError } from '../errors';
 import { attributeName } from '../embed/attributes';
+import { parseJson } from '../util/values';
 import { ANNOTATE_OPTION_NAMES, type AnnotateOptions } from './options';
 
 /**
@@ -40,11 +41,8 @@ const parse = (option: string, text: string, attribute: string): unknown => {
     return /^\d+(\s*,\s*\d+)*$/.test(text) ? text.split(',').map(Number) : wrong('SS58 prefixes separated by commas (or "all")');
   }
   if (option == 'messages') {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return wrong('JSON (an object of messages by their English text)');
-    }
+    const messages = parseJson(text);
+    return messages === undefined ? wrong('JSON (an object of messages by their English text)') : messages;
   }
   return text;
 };

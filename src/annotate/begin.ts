@@ -1,6 +1,6 @@
 import { invalid } from '../client/option-error';
 import type { ServiceClient } from '../client/service-client';
-import { isElement } from '../util/values';
+import { isDocument, isElement } from '../util/values';
 import { startAnnotating, type AnnotateHandle, type CardModule } from './annotator';
 import { resolveAnnotateOptions, type AnnotateOptions } from './options';
 
@@ -19,7 +19,7 @@ export const annotateWith = (
 ): AnnotateHandle => {
   const resolved = resolveAnnotateOptions(options);
   if (typeof document == 'undefined') return { stop: () => undefined };
-  const target = root == null ? document.body : (root as Document).nodeType == 9 ? (root as Document).body : root;
+  const target = root == null ? document.body : isDocument(root) ? root.body : root;
   if (!isElement(target)) return invalid('root', 'an element or a document (with a body)', root);
   return startAnnotating(target, resolved, loadClient, loadCard);
 };

@@ -51,7 +51,7 @@ const parsedOnce = (doc: Document, form: keyof typeof CHIP_MARKUP): DocumentFrag
     renderInto(template, CHIP_MARKUP[form]());
     forms.set(form, (content = template.content));
   }
-  return content.cloneNode(true) as DocumentFragment;
+  return doc.importNode(content, true);
 };
 
 /** The chip's accessible name: "Reputation 1,234, Gold tier" (`text`: the total as the locale writes it, ./numbers). */

@@ -102,7 +102,7 @@ const MAX_PREFIX = 16383;
 
 const prefixList = (name: string, v: unknown): readonly number[] =>
   Array.isArray(v) && v.every((p) => Number.isInteger(p) && p >= 0 && p <= MAX_PREFIX)
-    ? (v as number[])
+    ? v
     : invalid(name, `an array of SS58 prefixes (whole numbers from 0 to ${MAX_PREFIX})`, v);
 
 const flag = (name: string, v: unknown, fallback: boolean): boolean =>
@@ -113,7 +113,9 @@ const flag = (name: string, v: unknown, fallback: boolean): boolean =>
  * @throws OptionError
  */
 export const resolveAnnotateOptions = (o: AnnotateOptions = {}): ResolvedAnnotateOptions => {
-  if (!isRecord(o)) invalid('options', 'an object', o);
+  // From JavaScript anything may come; checked as unknown, so that `o` keeps its declared type after.
+  const given: unknown = o;
+  if (!isRecord(given)) invalid('options', 'an object', o);
   for (const name of Object.keys(o)) refuseNearMiss(name, ANNOTATE_OPTION_NAMES, 'option');
   const networks = o.networks === undefined ? [0] : o.networks == 'all' ? 'all' : prefixList('networks', o.networks);
   const excluded = new Set(o.excludeNetworks === undefined ? [] : prefixList('excludeNetworks', o.excludeNetworks));

@@ -15,7 +15,7 @@ export const SCORE_TIERS: readonly { least: number; tier: Tier }[] = [
 export const scoreTier = (total: number): Tier => SCORE_TIERS.find(({ least }) => total >= least)?.tier ?? 'bronze';
 
 /** A tier's name as the catalogue has it (its key, capitalised: `Gold`). */
-export const tierName = (tier: Tier): Capitalize<Tier> => (tier[0].toUpperCase() + tier.slice(1)) as Capitalize<Tier>;
+export { tierWord as tierName } from '../widgets/tiers';
 
 /** A message with several `$`, each replaced by the next value in order. */
 export const fillIn = (text: string, ...values: string[]): string => {

@@ -11,8 +11,11 @@ export const shown = (value: unknown): string => {
   }
 };
 
-/** Throws an {@link OptionError} saying what `option` must be and what it got. */
-export const invalid = (option: string, expected: string, got: unknown): never => {
+/**
+ * Throws an {@link OptionError} saying what `option` must be and what it got. Its type is written
+ * out so that tsc treats a call as the end of its branch (`if (!ok) invalid(…)` narrows after it).
+ */
+export const invalid: (option: string, expected: string, got: unknown) => never = (option, expected, got) => {
   throw new OptionError(option, `repkit: "${option}" must be ${expected}, got ${shown(got)}`);
 };
 

@@ -34,10 +34,11 @@ export interface AttributeSource {
 // Symbol.for: a second copy of the script on the page sees the first one's widgets.
 const STATE = /* @__PURE__ */ Symbol.for('repkit.embedded');
 
+/** An element that may hold repkit's state: every element is one, since the field is optional. */
 type Carrier = Element & { [STATE]?: Embedded };
 
 /** What repkit mounted into `container` (a snippet, or a node in `<repkit-widget>`'s shadow root), if anything. */
-export const stateOf = (container: Element): Embedded | undefined => (container as Carrier)[STATE];
+export const stateOf = (container: Carrier): Embedded | undefined => container[STATE];
 
 const read = (
   element: Element,
@@ -63,7 +64,7 @@ export const unmount = (container: Element): void => {
  * the error state there instead of throwing. The state is kept on `container` before anything is
  * mounted, so a load event fired during the mount already finds it. Returns the state in force.
  */
-export const sync = (element: Element, source: AttributeSource, container: Element): Embedded => {
+export const sync = (element: Element, source: AttributeSource, container: Carrier): Embedded => {
   let options: Record<string, unknown> = {};
   let unreadable: unknown;
   try {
@@ -92,7 +93,7 @@ export const sync = (element: Element, source: AttributeSource, container: Eleme
     unmount(container);
   }
   const { $prefix: prefix, $typeAttribute: typeAttribute, $kinds: kinds } = source;
-  const next: Embedded = ((container as Carrier)[STATE] = { read: options, owner: kinds });
+  const next: Embedded = (container[STATE] = { read: options, owner: kinds });
   try {
     if (unreadable) throw unreadable;
     const type = options.type;

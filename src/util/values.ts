@@ -34,6 +34,9 @@ export const globalValue = (name: string): unknown => Reflect.get(globalThis, na
 /** An element, from this realm or another (a widget mounted into an iframe's document). */
 export const isElement = (v: unknown): v is Element => (v as Partial<Node> | null | undefined)?.nodeType == 1;
 
+/** Whether a node is a document (by `nodeType`, as {@link isElement}: an iframe's too). */
+export const isDocument = (node: Node): node is Document => node.nodeType == 9;
+
 /** Whether `v` is a text node (by `nodeType`, as {@link isElement}). */
 export const isTextNode = (v: unknown): v is Text => (v as Partial<Node> | null | undefined)?.nodeType == 3;
 

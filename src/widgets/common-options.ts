@@ -102,7 +102,7 @@ export const COMMON_OPTIONS = /* @__PURE__ */ (() =>
     cacheTtlMs: clientCount('cacheTtlMs'),
     maxResponseBytes: clientCount('maxResponseBytes'),
     theme: oneOf(['light', 'dark', 'auto'], 'light', 'host'),
-    className: { ...string('host'), default: '' } as Option<string, true>,
+    className: { ...string('host'), default: '' } satisfies Option<string, true>,
     locale: locale(),
     messages: messages(),
     nonce: string('host'),

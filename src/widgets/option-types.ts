@@ -141,7 +141,7 @@ export const locale = (): Option<string, true> => ({
     } catch {
       invalid(name, '"auto" or a BCP 47 locale tag such as "en-US"', v);
     }
-    return v as string;
+    return v;
   },
   parse: asText,
   default: 'auto',

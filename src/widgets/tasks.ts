@@ -7,11 +7,6 @@
  * at once, in the task that asked for it, without waiting for a task or a frame.
  */
 
-/** `scheduler.yield()`, where the browser has it (Chrome 129): the rest of the slice goes first in line. */
-interface YieldingScheduler {
-  yield(): Promise<void>;
-}
-
 /**
  * How long a slice runs jobs, in ms, before the rest wait for a later task. A phone four times
  * slower than a desktop makes 8 ms about 32: under the 50 ms of a long task, with room for the
@@ -28,7 +23,7 @@ let sliceStart: number | undefined;
  * to a MessageChannel (a task of its own, without the 4 ms clamp of nested timers).
  */
 const nextTask = (): Promise<void> => {
-  const { scheduler } = globalThis as { scheduler?: Partial<YieldingScheduler> };
+  const { scheduler } = globalThis;
   if (typeof scheduler?.yield == 'function') return scheduler.yield();
   return new Promise<void>((resolve) => {
     const { port1, port2 } = new MessageChannel();

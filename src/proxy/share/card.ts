@@ -2,7 +2,7 @@ import type { Message } from '../../i18n/messages';
 import { shortAddress } from '../../render/address';
 import { formatNumber } from '../../render/format';
 import { bounded } from '../../widgets/views/common';
-import { TIER_COLORS } from '../../widgets/tiers';
+import { TIER_COLORS, tierWord } from '../../widgets/tiers';
 import { PALETTES, TIER_TEXT, textWidth, xmlText, type SvgOptions } from '../svg';
 import { svgWords } from '../words';
 import type { Coverage } from './coverage';
@@ -107,7 +107,7 @@ export const cardSvg = (facts: ShareFacts, label: string, o: SvgOptions, coverag
   for (const badge of facts.badges) {
     const title = drawable(badge.title);
     if (!title) continue;
-    const tier = say((badge.tier[0].toUpperCase() + badge.tier.slice(1)) as Capitalize<typeof badge.tier>);
+    const tier = say(tierWord(badge.tier));
     const content = `${title} · ${tier}`;
     const width = Math.min(520, Math.ceil(widthAt(content, 28)) + 48);
     if (x + width > 1120) break;

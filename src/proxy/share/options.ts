@@ -22,6 +22,9 @@ export interface ResvgModule {
   initWasm?: (module: WebAssembly.Module | BufferSource | Response | Promise<Response>) => Promise<void>;
 }
 
+/** Whether `v` has a `Resvg` class, as both resvg packages' namespaces do (all the card uses is checked where it is called). */
+export const isResvgModule = (v: unknown): v is ResvgModule => isRecord(v) && typeof v.Resvg == 'function';
+
 /** How the share card is drawn: the proxy's option `card`. */
 export interface CardOptions {
   /**
@@ -75,11 +78,12 @@ export const checkCard = (v: unknown, name: string): ResolvedCardOptions => {
   const resvg = ownValue(v, 'resvg');
   const font = ownValue(v, 'font');
   const maxRenders = ownValue(v, 'maxRenders') ?? CARD_OPTIONS.maxRenders.default;
-  if (resvg !== undefined && !(typeof resvg == 'object' && resvg && typeof (resvg as Partial<ResvgModule>).Resvg == 'function'))
+  if (resvg !== undefined && !isResvgModule(resvg))
     invalid(`${name}.resvg`, 'a resvg module with a Resvg class (the namespace of @resvg/resvg-wasm)', resvg);
   if (font !== undefined && !(font instanceof Uint8Array))
     invalid(`${name}.font`, 'the bytes of a TrueType or OpenType font (a Uint8Array)', font);
   if (!(typeof maxRenders == 'number' && Number.isInteger(maxRenders) && maxRenders >= 1 && maxRenders <= 16))
-    invalid(`${name}.maxRenders`, 'a whole number from 1 to 16', maxRenders);
-  return { ...(v as CardOptions), maxRenders: maxRenders as number };
+    return invalid(`${name}.maxRenders`, 'a whole number from 1 to 16', maxRenders);
+  // `wasm` is judged where it is compiled (./raster.ts), which names what is wrong with it.
+  return { ...(v as CardOptions), maxRenders };
 };

@@ -1,4 +1,5 @@
-import type { CardOptions, ResvgFontOptions, ResvgModule } from './options';
+import { isResvgModule, type CardOptions, type ResvgFontOptions, type ResvgModule } from './options';
+import { isRecord } from '../../util/values';
 import { fromBase64 } from './base64';
 import { coverageOf, type Coverage } from './coverage';
 
@@ -47,13 +48,11 @@ export interface Rasterizer {
 export type RasterLoad = { ok: true; rasterizer: Rasterizer } | { ok: false; message: string };
 
 /** Imports a package by a name bundlers leave alone: it is the operator's, installed or not. */
-const importByName = (name: string): Promise<unknown> => import(/* @vite-ignore */ /* webpackIgnore: true */ name);
+const importByName = <M = unknown>(name: string): Promise<M> => import(/* @vite-ignore */ /* webpackIgnore: true */ name);
 
-const resvgOf = (module: unknown): ResvgModule | undefined => {
-  const m = module as Partial<ResvgModule> & { default?: Partial<ResvgModule> };
-  const found = typeof m?.Resvg == 'function' ? m : m?.default;
-  return typeof found?.Resvg == 'function' ? (found as ResvgModule) : undefined;
-};
+/** The module's resvg: the namespace itself, or its default export (a CommonJS package imported as ESM). */
+const resvgOf = (module: unknown): ResvgModule | undefined =>
+  isResvgModule(module) ? module : isRecord(module) && isResvgModule(module.default) ? module.default : undefined;
 
 /**
  * Why resvg-wasm's `initWasm` refused `card.wasm`: bytes where the runtime compiles no wasm at run
@@ -70,11 +69,11 @@ const wasmFailure = (error: unknown): string =>
  * per process: every proxy of the process that draws with the shipped font shares it.
  */
 const writeFontFile = async (font: Uint8Array): Promise<string> => {
-  const [fs, os, path] = (await Promise.all([importByName('node:fs/promises'), importByName('node:os'), importByName('node:path')])) as [
-    typeof import('node:fs/promises'),
-    typeof import('node:os'),
-    typeof import('node:path'),
-  ];
+  const [fs, os, path] = await Promise.all([
+    importByName<typeof import('node:fs/promises')>('node:fs/promises'),
+    importByName<typeof import('node:os')>('node:os'),
+    importByName<typeof import('node:path')>('node:path'),
+  ]);
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'repkit-card-')), 'card-font.ttf');
   await fs.writeFile(file, font);
   return file;

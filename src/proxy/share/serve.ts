@@ -16,6 +16,7 @@ import { rasterizerLoader, type Rasterizer } from './raster';
 import { cardPath, oembedPath, pagePath, shareRouteOf, type ShareRoute } from './routes';
 import { shareFacts, shareTitle, type ShareFacts } from './summary';
 import { shortAddress } from '../../render/address';
+import { isRecord, parseJson } from '../../util/values';
 
 /**
  * The share routes (docs/share-links.md): the page, its PNG card and oEmbed, all from the answers
@@ -227,8 +228,9 @@ export const shareServer = (deps: ShareDeps) => {
 
   const cardOf = (answer: CachedAnswer): { png: Uint8Array; etag: string } | undefined => {
     try {
-      const data = (JSON.parse(answer.body) as { data?: { png?: unknown; etag?: unknown } }).data;
-      return typeof data?.png == 'string' && typeof data.etag == 'string' ? { png: fromBase64(data.png), etag: data.etag } : undefined;
+      const envelope = parseJson(answer.body);
+      const { png, etag } = isRecord(envelope) && isRecord(envelope.data) ? envelope.data : {};
+      return typeof png == 'string' && typeof etag == 'string' ? { png: fromBase64(png), etag } : undefined;
     } catch {
       return undefined;
     }

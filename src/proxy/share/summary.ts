@@ -3,7 +3,7 @@ import type { Words } from '../../i18n/messages';
 import { shortAddress } from '../../render/address';
 import { formatNumber } from '../../render/format';
 import { bounded } from '../../widgets/views/common';
-import { tierOf, type Tier } from '../../widgets/tiers';
+import { tierOf, tierWord, type Tier } from '../../widgets/tiers';
 import { listOf, topCategories, type CategoryLine } from '../svg';
 import { fill } from '../words';
 
@@ -55,7 +55,7 @@ export const shareFacts = (
 });
 
 /** A tier by its name in the language of `words` (its message is the capitalised key). */
-export const tierName = (tier: Tier, words: Words): string => words.t((tier[0].toUpperCase() + tier.slice(1)) as Capitalize<Tier>);
+export const tierName = (tier: Tier, words: Words): string => words.t(tierWord(tier));
 
 const short = (text: string): string => bounded(text.trim(), SHARE_LIMITS.textChars);
 
