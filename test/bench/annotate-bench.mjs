@@ -25,56 +25,21 @@
  * BENCH_DIST=/path/to/dist serves another build's files, to compare two builds back to back.
  * A script, not a test: it fails nothing.
  */
-import http from 'node:http';
 import os from 'node:os';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { createSandbox } from '../service/sandbox.mjs';
-import { API_KEY } from '../service/fixtures.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
-import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
 import { forumPage } from '../annotate/pages.mjs';
+import { annotateServers, DIST, ROOT } from './annotate-servers.mjs';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 const RESULTS = process.env.BENCH_RESULTS ?? new URL('./annotate-results.json', import.meta.url);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const THROTTLE = 4;
-/** The built files served: dist/, or another build's (BENCH_DIST=/path/to/dist/, to compare two builds back to back). */
-const DIST = process.env.BENCH_DIST ? process.env.BENCH_DIST.replace(/\/?$/, '/') : `${ROOT}dist/`;
-
-if (!existsSync(`${DIST}repkit.annotate.js`)) throw new Error('build first: npm run build');
 
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 
-/** @param {http.RequestListener} handler */
-const listen = async (handler) => {
-  const server = http.createServer(handler);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  return { server, url: `http://127.0.0.1:${address.port}` };
-};
-
-const sandbox = await createSandbox();
-const edge = await import(pathToFileURL(ensureProxyBuild()).href);
-const node = await import(pathToFileURL(PROXY_NODE_DIST).href);
-
-let html = '';
-const site = await listen((req, res) => {
-  const path = new URL(req.url ?? '/', 'http://x').pathname;
-  const file = /^\/dist\/([\w.-]+\.m?js)$/.exec(path)?.[1];
-  res.writeHead(200, { 'Content-Type': file ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8' });
-  res.end(file ? readFileSync(`${DIST}${file}`) : html);
-});
-// No per-client budget: every page comes from one client (127.0.0.1), and each run asks for 350
-// addresses no cache holds (250 + 100 appended, of its own so that the cache starts cold), each
-// one upstream request, where the default budget allows a client 150 an hour. What is measured
-// is the page's main thread; the budget has its own tests (test/proxy, test/browser/budget-defaults).
-const listener = node.toNodeListener(
-  edge.createProxy({ apiKey: API_KEY, upstream: sandbox.url, allowOrigins: [site.url], clientBudget: false }),
-);
-const proxy = await listen(listener);
+const { site, proxy, setPage, close } = await annotateServers();
 
 /** The page's observers: long animation frames (with their scripts) and long tasks, from the start. */
 const OBSERVE = `<script>
@@ -91,11 +56,11 @@ for (let run = 0; run < RUNS; run++) {
   // Addresses of their own each run: the proxy's cache starts cold for them.
   const thread = forumPage({ posts: 250, nodesPerPost: 8, addresses: 500, distinct: 250, bad: 60, seed: 101 + run * 2 });
   const later = forumPage({ posts: 200, nodesPerPost: 4, addresses: 200, distinct: 100, bad: 0, seed: 301 + run * 2 });
-  html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${OBSERVE}</head>
+  setPage(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${OBSERVE}</head>
 <body>${thread.body}
 <template id="later">${later.body.replace(/<\/?main>/g, '')}</template>
 <script src="/dist/repkit.annotate.js" data-base-url="${proxy.url}/rep"></script>
-</body></html>`;
+</body></html>`);
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -155,11 +120,7 @@ for (let run = 0; run < RUNS; run++) {
   await context.close();
 }
 await browser.close();
-await sandbox.close();
-for (const { server } of [site, proxy]) {
-  server.closeAllConnections();
-  server.close();
-}
+await close();
 
 /** @type {Record<string, number>} */
 const row = {};

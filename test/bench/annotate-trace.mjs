@@ -11,45 +11,18 @@
  * chips were in the page, when the proxy's answers came, when the last chip showed its score.
  * BENCH_DIST as for the benchmark. A tool for finding causes, not a benchmark: one run.
  */
-import http from 'node:http';
 import os from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { createSandbox } from '../service/sandbox.mjs';
-import { API_KEY } from '../service/fixtures.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
-import { ensureProxyBuild, PROXY_NODE_DIST } from '../proxy/build.mjs';
 import { forumPage } from '../annotate/pages.mjs';
+import { annotateServers, DIST } from './annotate-servers.mjs';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
-const DIST = process.env.BENCH_DIST ? process.env.BENCH_DIST.replace(/\/?$/, '/') : `${ROOT}dist/`;
 const TASK_MS = Number(process.env.BENCH_TASK_MS ?? 30);
 const SEED = Number(process.env.BENCH_SEED ?? 101);
-if (!existsSync(`${DIST}repkit.annotate.js`)) throw new Error('build first: npm run build');
 
-/** @param {http.RequestListener} handler */
-const listen = async (handler) => {
-  const server = http.createServer(handler);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  return { server, url: `http://127.0.0.1:${address.port}` };
-};
-
-const sandbox = await createSandbox();
-const edge = await import(pathToFileURL(ensureProxyBuild()).href);
-const node = await import(pathToFileURL(PROXY_NODE_DIST).href);
-let html = '';
-const site = await listen((req, res) => {
-  const path = new URL(req.url ?? '/', 'http://x').pathname;
-  const file = /^\/dist\/([\w.-]+\.m?js(\.map)?)$/.exec(path)?.[1];
-  res.writeHead(200, { 'Content-Type': file ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8' });
-  res.end(file ? readFileSync(`${DIST}${file}`) : html);
-});
-const proxy = await listen(
-  node.toNodeListener(edge.createProxy({ apiKey: API_KEY, upstream: sandbox.url, allowOrigins: [site.url], clientBudget: false })),
-);
+const { site, proxy, setPage, close } = await annotateServers();
 
 /** In the page: when chips arrive and when they show their score, and every animation frame. */
 const PROBE = `<script>
@@ -66,11 +39,11 @@ new MutationObserver((records) => {
 
 const thread = forumPage({ posts: 250, nodesPerPost: 8, addresses: 500, distinct: 250, bad: 60, seed: SEED });
 const later = forumPage({ posts: 200, nodesPerPost: 4, addresses: 200, distinct: 100, bad: 0, seed: SEED + 200 });
-html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>trace</title>${PROBE}</head>
+setPage(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>trace</title>${PROBE}</head>
 <body>${thread.body}
 <template id="later">${later.body.replace(/<\/?main>/g, '')}</template>
 <script src="/dist/repkit.annotate.js" data-base-url="${proxy.url}/rep"></script>
-</body></html>`;
+</body></html>`);
 
 const load = os.loadavg()[0];
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -129,11 +102,7 @@ const samples = profile.samples ?? [];
 const deltas = profile.timeDeltas ?? [];
 await context.close();
 await browser.close();
-await sandbox.close();
-for (const { server } of [site, proxy]) {
-  server.closeAllConnections();
-  server.close();
-}
+await close();
 
 // --- the CPU profile: each sample's function, mapped to repkit's sources ---
 /** @type {Map<string, TraceMap | null>} */
