@@ -30,7 +30,7 @@ import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { forumPage } from '../annotate/pages.mjs';
-import { annotateServers, DIST, ROOT } from './annotate-servers.mjs';
+import { annotateServers, chipsScored, DIST, ROOT } from './annotate-servers.mjs';
 
 const RESULTS = process.env.BENCH_RESULTS ?? new URL('./annotate-results.json', import.meta.url);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -66,15 +66,7 @@ for (let run = 0; run < RUNS; run++) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   await page.goto(`${site.url}/`);
-  const done = (/** @type {number} */ n) =>
-    page.waitForFunction(
-      (count) => {
-        const chips = document.querySelectorAll('[data-repkit-chip]');
-        return chips.length >= count && [...chips].every((c) => /** @type {HTMLElement} */ (c).dataset.state != 'loading');
-      },
-      n,
-      { timeout: 60000, polling: 100 },
-    );
+  const done = (/** @type {number} */ n) => chipsScored(page, n);
   await done(thread.annotated.length);
   const annotatedMs = await page.evaluate(() => performance.now());
   const firstPhase = await page.evaluate(() => ({ frames: /** @type {any} */ (window).frames_, tasks: /** @type {any} */ (window).tasks }));

@@ -59,3 +59,19 @@ export async function annotateServers() {
     },
   };
 }
+
+/**
+ * Resolves once the page has at least `count` chips and none of them is still loading (polled
+ * every 100 ms, as both scripts report).
+ * @param {import('playwright-core').Page} page
+ * @param {number} count
+ */
+export const chipsScored = (page, count) =>
+  page.waitForFunction(
+    (n) => {
+      const chips = document.querySelectorAll('[data-repkit-chip]');
+      return chips.length >= n && [...chips].every((c) => /** @type {HTMLElement} */ (c).dataset.state != 'loading');
+    },
+    count,
+    { timeout: 60000, polling: 100 },
+  );

@@ -17,7 +17,7 @@ import { chromium } from 'playwright-core';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { forumPage } from '../annotate/pages.mjs';
-import { annotateServers, DIST } from './annotate-servers.mjs';
+import { annotateServers, chipsScored, DIST } from './annotate-servers.mjs';
 
 const TASK_MS = Number(process.env.BENCH_TASK_MS ?? 30);
 const SEED = Number(process.env.BENCH_SEED ?? 101);
@@ -65,15 +65,7 @@ await cdp.send('Tracing.start', {
   },
 });
 await page.goto(`${site.url}/`);
-const done = (/** @type {number} */ n) =>
-  page.waitForFunction(
-    (count) => {
-      const chips = document.querySelectorAll('[data-repkit-chip]');
-      return chips.length >= count && [...chips].every((c) => /** @type {HTMLElement} */ (c).dataset.state != 'loading');
-    },
-    n,
-    { timeout: 60000, polling: 100 },
-  );
+const done = (/** @type {number} */ n) => chipsScored(page, n);
 await done(thread.annotated.length);
 const annotatedAt = await page.evaluate(() => performance.now());
 await page.waitForTimeout(500);
