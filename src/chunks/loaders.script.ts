@@ -25,4 +25,4 @@ export const importRateLimit = /* @__PURE__ */ besideScript('wait');
 export const importKeySuggestion = /* @__PURE__ */ besideScript('key');
 export const importFailureSentences = /* @__PURE__ */ besideScript('failure');
 /** The words of a `ServiceError` travel in the failure chunk (its ./messages re-exports them): one file for both. */
-export const importFailureMessage = /* @__PURE__ */ besideScript('failure');
+export const importFailureMessage = importFailureSentences;
