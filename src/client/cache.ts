@@ -36,8 +36,7 @@ export const cacheGet = (key: string): unknown => {
 export const cacheSet = (key: string, value: unknown, ttlMs: number): void => {
   results.delete(key);
   results.set(key, { $value: value, $expires: Date.now() + ttlMs });
-  // One result added, at most one over the limit: the least recently used, the Map's first key.
-  if (results.size > CACHE_LIMIT) results.delete(results.keys().next().value!);
+  for (const oldest of results.keys()) if (results.size > CACHE_LIMIT) results.delete(oldest);
 };
 
 /** Drops cached results whose key starts with `prefix` (all when empty). */
