@@ -24,6 +24,42 @@ export interface PageCombo {
   name: string;
   config: Record<string, unknown>;
   variant?: ProfileVariant;
+  /**
+   * The combination never shows the main title (`hostile.title`), whatever the data: the
+   * Chromium suite checks it is absent instead of that it shows the hostile text.
+   */
+  hidesTitle?: true;
+}
+
+/** A patch for the sandbox's `patch` fault: fields put into (or, as null, taken out of) the answer's `data`. */
+export type Patch = Record<string, unknown>;
+
+/**
+ * One way of showing a kind in test/faults/faults.test.ts (the badge kind has two: its list and
+ * one badge), with what the faults that depend on its record do to it.
+ */
+export interface FaultSubject {
+  /** Its name in test titles; by default the kind's. */
+  name?: string;
+  /** Its options besides `apiKey`, `address` and `baseUrl`; by default its `type` and the sample's `required`. */
+  config?: Record<string, unknown>;
+  /** The path of its own endpoint for `address` (`/api/v2/scores/${address}`): its requests are counted. */
+  path: (address: string) => string;
+  /** What a 404 shows: the error sentence (README's error table), or `{ empty }` for a ready view saying so. */
+  notFound: string | { empty: string };
+  /** A number field of its record: a patch putting `value` there, the field's name in errors, where the view shows it. */
+  number: { patch: (value: unknown) => Patch; field: string; shown: (view: HTMLElement) => string | null | undefined };
+  /** A patch taking out a required field, and the problem the malformed-response error names. */
+  missing: { patch: Patch; problem: string };
+  /** A patch giving a required field the wrong type, and the problem named. */
+  wrongType: { patch: Patch; problem: string };
+  /** A patch putting `notADate` in the date it shows; `null` for a kind that shows no date. */
+  date: ((notADate: string) => Patch) | null;
+  /**
+   * For a view that also reads other endpoints (the badge list's definitions): a check of what
+   * it shows when those answer 500 while its own answers.
+   */
+  others?: (view: HTMLElement) => void;
 }
 
 /** A kind's sample. `K` is its name (its folder). */
@@ -49,7 +85,15 @@ export interface KindSample<K extends WidgetType = WidgetType> {
     data: readonly HostileCombo[];
     /** Its option combinations in Chromium (test/browser/hostile.test.ts). */
     page: readonly PageCombo[];
+    /**
+     * The name of the combination of `data` whose render from the stub is compared with the
+     * sandbox's (test/hostile/hostile-data.test.ts); by default the `full` one. It must read one
+     * endpoint, with a key the sandbox's rich fixture has.
+     */
+    viaSandbox?: string;
   };
+  /** How it meets the faults that depend on its record (test/faults/faults.test.ts). */
+  faults: readonly FaultSubject[];
   races: {
     /** What its ready view (or error view) must show for the options in force (test/lifecycle/races.test.ts). */
     expected: (ctx: RaceContext) => Expectation;

@@ -6,6 +6,8 @@
  */
 /// <reference types="vite/client" />
 import { WIDGET_CLASSES, type WidgetType } from '../../src/widgets/kinds';
+import { COMMON_OPTIONS } from '../../src/widgets/common-options';
+import type { Effect, OptionTable } from '../../src/widgets/option-types';
 import type { KindSample } from './kind-sample';
 
 export type { WidgetType };
@@ -61,4 +63,17 @@ export const ADDRESS_ONLY_KINDS: readonly KindName[] = KIND_NAMES.filter((kind) 
 export const typesOf = (kind: KindName): string[] => {
   const found = WIDGET_CLASSES.find((widgetClass) => widgetClass.kind.name == kind)?.kind;
   return found ? [found.name, ...(found.aliases ?? [])] : [];
+};
+
+/** The option table of the kind `type` builds (an alias shares its kind's). */
+export const optionTableOf = (type: WidgetType): OptionTable => {
+  const found = WIDGET_CLASSES.find(({ kind }) => kind.name == type || (kind.aliases ?? []).some((alias) => alias == type));
+  if (!found) throw new Error(`no kind of the registry builds the type "${type}"`);
+  return found.kind.options as OptionTable;
+};
+
+/** The options of `type`'s own (not the common ones) whose change has `effect`, from its option table. */
+export const ownOptionsOf = (type: WidgetType, effect: Effect): string[] => {
+  const table = optionTableOf(type);
+  return Object.keys(table).filter((option) => table[option]!.effect == effect && !Object.hasOwn(COMMON_OPTIONS, option));
 };

@@ -76,7 +76,11 @@ export const trimmedOr = (value: string, fallback: string) => parsedText(value.t
 export interface Context {
   s: string;
   view: HTMLElement;
-  /** The badgeKey / categoryKey in the config. */
+  /**
+   * The key in the config: every option of the kind's own that reloads its data (`badgeKey`,
+   * `categoryKey`) and that the combination sets carries the hostile string too, or the
+   * combination's own value when the string is no usable path segment; '' when it sets none.
+   */
   key: string;
 }
 
@@ -102,8 +106,6 @@ export interface HostileCombo {
   name: string;
   config: ConfigOf<WidgetConfig>;
   variant?: ProfileVariant;
-  /** Which config key carries the hostile string too (when it is a usable path segment). */
-  hostileKey?: { option: 'badgeKey' | 'categoryKey'; fallback: string };
   check: (ctx: Context) => void;
   /** The kind's render with the most fields shown (one per kind): it runs the whole corpus, the others the sample. */
   full?: boolean;

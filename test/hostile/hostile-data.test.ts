@@ -24,7 +24,7 @@ import { CORPUS, SAMPLE } from './corpus';
 import { all, isSegment, same, type HostileCombo } from './checks';
 import { inspectView, rulesFor, type Kind } from './inspect';
 import { answer, wireRecords, type ProfileVariant } from './records';
-import { KIND_NAMES, SAMPLES } from '../helpers/kinds';
+import { KIND_NAMES, SAMPLES, ownOptionsOf } from '../helpers/kinds';
 
 const server = useSandbox();
 
@@ -67,9 +67,28 @@ afterAll(() => {
 
 interface Combo extends HostileCombo {
   kind: Kind;
+  /**
+   * The options of the kind's own that reload its data (its option table: `badgeKey`,
+   * `categoryKey`) which the combination sets: each carries the hostile string too, when it is
+   * a usable path segment, and the combination's own value otherwise.
+   */
+  keyOptions: string[];
 }
 
-const COMBOS: Combo[] = KIND_NAMES.flatMap((kind) => SAMPLES[kind].hostile.data.map((combo) => ({ ...combo, kind })));
+const COMBOS: Combo[] = KIND_NAMES.flatMap((kind) =>
+  SAMPLES[kind].hostile.data.map((combo) => ({
+    ...combo,
+    kind,
+    keyOptions: ownOptionsOf(combo.config.type, 'reload').filter((option) => Object.hasOwn(combo.config, option)),
+  })),
+);
+
+/** The combination's own value of its key options (they share one: the key the checks see). */
+const ownKey = (combo: Combo): string => {
+  const values = new Set(combo.keyOptions.map((option) => (combo.config as Record<string, unknown>)[option]));
+  if (values.size > 1) throw new Error(`${combo.name}: its key options ${combo.keyOptions.join(', ')} differ; give them one value`);
+  return String([...values][0]);
+};
 
 const CASES = CORPUS.map((entry, index) => ({ ...entry, index }));
 
@@ -90,10 +109,13 @@ describe.each(COMBOS)('$name', (combo) => {
   let host: HTMLElement;
   let view: HTMLElement;
   let root: ShadowRoot;
+  /** What the warm-up requested for the combination's own key: a hostile key must take its place. */
+  let keyedUrl: string | undefined;
   const rules = rulesFor(combo.kind);
   const calls = { load: 0, error: 0 };
 
   beforeAll(async () => {
+    fetched.length = 0;
     const mounted = mountWidget({
       apiKey: API_KEY,
       address: ADDRESS,
@@ -108,24 +130,30 @@ describe.each(COMBOS)('$name', (combo) => {
     } as WidgetConfig);
     ({ widget, container, host, root } = mounted);
     expect(await mounted.loaded).toBe('ready');
+    if (combo.keyOptions.length) {
+      const keyed = fetched.filter((url) => url.endsWith(`/${ADDRESS}/${encodeURIComponent(ownKey(combo))}`));
+      expect(keyed, 'the request naming the key').toHaveLength(1);
+      keyedUrl = keyed[0];
+    }
     view = root.querySelector<HTMLElement>('[part="widget"]')!;
   });
 
   it.each(combo.full ? CASES : SAMPLE)('$label', async ({ value: s, index }) => {
-    const key = combo.hostileKey ? (isSegment(s) ? s : combo.hostileKey.fallback) : '';
+    const key = combo.keyOptions.length ? (isSegment(s) ? s : ownKey(combo)) : '';
     const outcome = nextOutcome(container);
     const before = { ...calls };
     fetched.length = 0;
-    widget.update({ baseUrl: baseFor(index, combo.variant), ...(combo.hostileKey && { [combo.hostileKey.option]: key }) });
+    widget.update({ baseUrl: baseFor(index, combo.variant), ...Object.fromEntries(combo.keyOptions.map((option) => [option, key])) });
     expect(await outcome).toBe('ready');
     expect(calls).toEqual({ load: before.load + 1, error: before.error });
     expect(host.dataset.state).toBe('ready');
     expect(view.getAttribute('aria-busy')).toBe('false');
 
-    // A badgeKey / categoryKey from the config is one percent-encoded path segment.
-    if (combo.hostileKey) {
-      const area = combo.kind == 'badge' ? 'badges' : 'scores';
-      expect(fetched).toContain(`${baseFor(index, combo.variant)}/api/v2/${area}/${ADDRESS}/${encodeURIComponent(key)}`);
+    // A badgeKey / categoryKey from the config is one percent-encoded path segment, where the
+    // warm-up's own key was.
+    if (keyedUrl) {
+      const path = keyedUrl.slice(baseFor('warm', combo.variant).length, -encodeURIComponent(ownKey(combo)).length);
+      expect(fetched).toContain(`${baseFor(index, combo.variant)}${path}${encodeURIComponent(key)}`);
     }
     // Only the view is in the shadow root (styles are adopted sheets), and the host keeps the
     // attributes the widget gives it.
@@ -146,30 +174,47 @@ describe.each(COMBOS)('$name', (combo) => {
  * The stub is faithful: for every corpus string short enough to travel in a fault spec (see
  * ./records.ts), the same records delivered by the real sandbox through its `patch` fault (which
  * replaces every field of the fixture's `data`) render exactly the same markup. Shown on the
- * corpus's sample: the stub is one function for every string. The badge list
- * is left out: its definitions cannot be patched (both endpoints' data use the key `badges`).
+ * corpus's sample, for each kind's combination with the most fields shown (its sample's
+ * `hostile.viaSandbox` names another): the stub is one function for every string. The patch is
+ * what the stub served that combination, so the combination must read one endpoint: one patch
+ * cannot give two endpoints their own data (the badge list's both have a `badges` key).
  */
 describe('the fetch stub renders what the sandbox would (patch fault, over HTTP)', () => {
   afterAll(cleanupWidgets);
 
-  const SHORT = SAMPLE.filter(({ value }) => encodeURIComponent(JSON.stringify(wireRecords(value).profile)).length < 6000);
-  const KINDS = [
-    { kind: 'reputation', config: { type: 'reputation' }, patch: (s: string) => wireRecords(s).scores },
-    { kind: 'one badge', config: { type: 'badge', badgeKey: 'ReferendumVoter' }, patch: (s: string) => wireRecords(s).badge },
-    { kind: 'profile', config: { type: 'profile' }, patch: (s: string) => wireRecords(s).profile },
-    { kind: 'category', config: { type: 'category', categoryKey: 'governance' }, patch: (s: string) => wireRecords(s).categoryScore },
-  ] as const;
+  /** Strings whose every record fits in a request head as a patch. */
+  const SHORT = SAMPLE.filter(({ value }) =>
+    Object.values(wireRecords(value)).every((record) => encodeURIComponent(JSON.stringify(record)).length < 6000),
+  );
+
+  /** Each kind's combination to compare: the one its sample names, or its full one. */
+  const VIA_SANDBOX = KIND_NAMES.map((kind) => {
+    const { viaSandbox } = SAMPLES[kind].hostile;
+    const combo = COMBOS.find((c) => c.kind == kind && (viaSandbox === undefined ? c.full : c.name == viaSandbox));
+    if (!combo)
+      throw new Error(`the sample of ${kind} has no hostile.data combination named by hostile.viaSandbox (${String(viaSandbox)})`);
+    return combo;
+  });
 
   it('covers most of the sample', () => {
     expect(SHORT.length).toBeGreaterThan(SAMPLE.length * 0.8);
   });
 
-  describe.each(KINDS)('$kind', ({ config, patch }) => {
+  describe.each(VIA_SANDBOX)('$name', (combo) => {
     it.each(SHORT)('$label', async ({ value, index }) => {
-      const options = { apiKey: API_KEY, address: ADDRESS, retries: 0, locale: 'en-US', ...config } as WidgetConfig;
-      const viaSandbox = mountWidget({ ...options, baseUrl: server.fault({ patch: patch(value) as unknown as Record<string, unknown> }) });
-      const viaStub = mountWidget({ ...options, baseUrl: baseFor(index) });
-      expect(await Promise.all([viaSandbox.loaded, viaStub.loaded])).toEqual(['ready', 'ready']);
+      const options = { apiKey: API_KEY, address: ADDRESS, retries: 0, locale: 'en-US', ...combo.config } as WidgetConfig;
+      fetched.length = 0;
+      const viaStub = mountWidget({ ...options, baseUrl: baseFor(index, combo.variant) });
+      expect(await viaStub.loaded).toBe('ready');
+      const endpoints = [...new Set(fetched)];
+      if (endpoints.length != 1)
+        throw new Error(
+          `${combo.name} reads ${endpoints.length} endpoints (${endpoints.join(', ')}): one patch cannot serve them; name a combination that reads one in the sample's hostile.viaSandbox`,
+        );
+      const apiPath = endpoints[0]!.slice(`${baseFor(index, combo.variant)}/api/v2/`.length);
+      const { data } = JSON.parse(answer(value, apiPath, combo.variant).body) as { data: Record<string, unknown> };
+      const viaSandbox = mountWidget({ ...options, baseUrl: server.fault({ patch: data }) });
+      expect(await viaSandbox.loaded).toBe('ready');
       same(viaSandbox.root.innerHTML, viaStub.root.innerHTML, 'the two renders');
     });
   });

@@ -30,10 +30,7 @@ import { inFlight } from '../../src/client/cache';
 import { formatNumber } from '../../src/render/format';
 import { faultBaseUrl } from '../service/sandbox.mjs';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
-import { KIND_NAMES, SAMPLES, type WidgetType } from '../helpers/kinds';
-import { WIDGET_CLASSES } from '../../src/widgets/kinds';
-import { COMMON_OPTIONS } from '../../src/widgets/common-options';
-import type { OptionTable } from '../../src/widgets/option-types';
+import { KIND_NAMES, SAMPLES, optionTableOf, ownOptionsOf, type WidgetType } from '../helpers/kinds';
 import { error, fixtureOf, type Expectation, type Opts, type Rng } from './expectations';
 
 const server = useSandbox();
@@ -104,12 +101,7 @@ const KINDS = KIND_NAMES;
 const ADDRESS_POOL = [ADDRESSES.rich, ADDRESSES.identityOnly, ADDRESSES.fresh, ADDRESSES.noProfile, ADDRESSES.noBadges, ADDRESSES.unknown];
 
 /** The options of `kind`'s own that reload its data (effect `reload` in its option table): `badgeKey`, `categoryKey`. */
-const keysOf = (kind: Kind): string[] => {
-  const { options } = WIDGET_CLASSES.find((widgetClass) => widgetClass.kind.name == kind)!.kind;
-  return Object.keys(options).filter(
-    (option) => (options as OptionTable)[option]!.effect == 'reload' && !Object.hasOwn(COMMON_OPTIONS, option),
-  );
-};
+const keysOf = (kind: Kind): string[] => ownOptionsOf(kind, 'reload');
 
 /** The values to draw for each of `kind`'s own data options (its sample's `races.keys`); none missing. */
 const keyPool = (kind: Kind, key: string): readonly (string | undefined)[] => {
@@ -166,7 +158,8 @@ const screenProblem = (kind: Kind, widget: AnyWidget, connected = true): string 
     want = kept;
   } else if (want.state != state) return `state ${state}, expected ${want.state}`;
   const problem = want.check(view);
-  return problem && `${problem} (address ${o.address.slice(0, 6)}, ${o.baseUrl}, key ${String(o.badgeKey ?? o.categoryKey ?? '')})`;
+  const keys = keysOf(kind).map((key) => `${key} ${String(o[key] ?? '')}`);
+  return problem && `${problem} (address ${o.address.slice(0, 6)}, ${o.baseUrl}${keys.map((key) => `, ${key}`).join('')})`;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -217,17 +210,14 @@ const COMMON_DISPLAY: Record<string, (rng: Rng) => unknown> = {
  * `races.display`, or even odds for a boolean it leaves out. Throws for one it cannot draw.
  */
 const displayOf = (kind: Kind): Record<string, (rng: Rng) => unknown> => {
-  const { options } = WIDGET_CLASSES.find((widgetClass) => widgetClass.kind.name == kind)!.kind;
-  const table = options as OptionTable;
+  const table = optionTableOf(kind);
   const given = SAMPLES[kind].races.display ?? {};
   return Object.fromEntries(
-    Object.keys(table)
-      .filter((option) => table[option]!.effect == 'render' && !Object.hasOwn(COMMON_OPTIONS, option))
-      .map((option) => {
-        const draw = given[option] ?? (typeof table[option]!.default == 'boolean' ? (r: Rng) => r.chance(0.5) : undefined);
-        if (!draw) throw new Error(`the sample of ${kind} has no races.display.${option}: how should the race draw it?`);
-        return [option, draw];
-      }),
+    ownOptionsOf(kind, 'render').map((option) => {
+      const draw = given[option] ?? (typeof table[option]!.default == 'boolean' ? (r: Rng) => r.chance(0.5) : undefined);
+      if (!draw) throw new Error(`the sample of ${kind} has no races.display.${option}: how should the race draw it?`);
+      return [option, draw];
+    }),
   );
 };
 
@@ -648,6 +638,38 @@ interface Embedded extends Tracked {
 
 const attributeOf = (option: string) => 'data-' + option.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 
+/** Every kind's own display options (their option tables), each drawn as its kind's race draws it. */
+const ALL_DISPLAY: Readonly<Record<string, (rng: Rng) => unknown>> = Object.assign({}, ...[...KINDS].reverse().map(displayOf));
+
+/** A drawn option value as attribute text: true bare or "true", as HTML writes booleans; none as no attribute. */
+const attributeText = (rng: Rng, value: unknown): string | null =>
+  value === undefined ? null : value === true ? rng.pick(['', 'true']) : String(value);
+
+/** What an attribute sets an option of `kind` to, read by the type of its default (its option table). */
+const fromAttribute = (kind: Kind, key: string, text: string): unknown => {
+  const fallback = optionTableOf(kind)[key]?.default;
+  return typeof fallback == 'number' ? Number(text) : typeof fallback == 'boolean' ? text != 'false' : text;
+};
+
+/**
+ * The display attributes to change on a widget of `kind`: the common ones, each of its own
+ * display options (its option table), and one of another kind's, which it must ignore.
+ */
+const displayAttributes = (w: World, kind: Kind): [string, () => string | null][] => {
+  const own = displayOf(kind);
+  const foreign = Object.keys(ALL_DISPLAY).filter((option) => !Object.hasOwn(own, option));
+  const options = [...Object.keys(own), ...(foreign.length ? [w.rng.pick(foreign)] : [])];
+  return [
+    ['data-theme', () => w.rng.pick(['light', 'dark', 'auto', null])],
+    ['data-class-name', () => w.rng.pick(['', 'card', 'a b', null])],
+    ['data-locale', () => w.rng.pick(['en-US', 'de-DE'])],
+    ...options.map((option): [string, () => string | null] => [
+      attributeOf(option),
+      () => (w.rng.chance(0.2) ? null : attributeText(w.rng, (own[option] ?? ALL_DISPLAY[option])!(w.rng))),
+    ]),
+  ];
+};
+
 const runEmbed = async (seed: number): Promise<void> => {
   const container = document.createElement('section');
   document.body.append(container);
@@ -675,10 +697,9 @@ const runEmbed = async (seed: number): Promise<void> => {
       if (t.removed) violation(w, t, 'the widget of a removed element was not destroyed');
       // The widget follows the element's attributes.
       const o = t.widget.options as unknown as Record<string, unknown>;
-      for (const key of [...dataKeysOf(t.kind), 'theme', 'maxBadges', 'maxCategories', 'compact']) {
+      for (const key of [...dataKeysOf(t.kind), 'theme', ...Object.keys(ALL_DISPLAY)]) {
         const attribute = t.element.getAttribute(attributeOf(key));
-        const want =
-          attribute === null ? undefined : key.startsWith('max') ? Number(attribute) : key == 'compact' ? attribute != 'false' : attribute;
+        const want = attribute === null ? undefined : fromAttribute(t.kind, key, attribute);
         // An attribute of an option the kind does not have (data-compact on a badge) is ignored.
         const known = dataKeysOf(t.kind).includes(key) || Object.hasOwn(o, key);
         if (known && want !== undefined && o[key] !== want)
@@ -735,16 +756,7 @@ const runEmbed = async (seed: number): Promise<void> => {
       const v = dataValue(w, t.kind, key);
       value = v === undefined ? null : String(v);
     } else {
-      const options: [string, () => string | null][] = [
-        ['data-theme', () => w.rng.pick(['light', 'dark', 'auto', null])],
-        ['data-class-name', () => w.rng.pick(['', 'card', 'a b', null])],
-        ['data-compact', () => w.rng.pick(['', 'true', 'false', null])],
-        [t.kind == 'badge' ? 'data-max-badges' : 'data-max-categories', () => w.rng.pick(['0', '1', '3', '7', null])],
-        ['data-show-categories', () => w.rng.pick(['true', 'false', null])],
-        ['data-show-progress', () => w.rng.pick(['true', 'false', null])],
-        ['data-locale', () => w.rng.pick(['en-US', 'de-DE'])],
-      ];
-      const [name, make] = w.rng.pick(options);
+      const [name, make] = w.rng.pick(displayAttributes(w, t.kind));
       attribute = name;
       value = make();
     }

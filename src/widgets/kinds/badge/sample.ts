@@ -57,6 +57,19 @@ const oneBadge = (showProgress: boolean) => (ctx: Context) => {
   expectDate(ctx, showProgress);
 };
 
+/** An earned badge of the sandbox's rich fixture, with `extra` in place (test/faults/faults.test.ts patches it). */
+const earned = (extra: Record<string, unknown>) => ({
+  badgeKey: 'ReferendumVoter',
+  achievedLevel: 3,
+  achievedLevelKey: 'LEVEL_3_20_VOTES',
+  achievedLevelTitle: 'Governance Regular',
+  earnedAt: '2024-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+/** The level number a badge's level line shows. */
+const levelShown = (view: HTMLElement) => view.querySelector('.rk-level')?.textContent?.replace(/^.* · Level /, '');
+
 export const sample = {
   required: {},
   shows: '6 earned',
@@ -69,14 +82,12 @@ export const sample = {
       { name: 'badge list, showProgress true', config: { type: 'badges', showProgress: true }, check: badgeList(true) },
       {
         name: 'one badge (badgeKey)',
-        config: { type: 'badge', badgeKey: 'early_adopter' },
-        hostileKey: { option: 'badgeKey', fallback: 'early_adopter' },
+        config: { type: 'badge', badgeKey: 'ReferendumVoter' },
         check: oneBadge(false),
       },
       {
         name: 'one badge (badgeKey), showProgress true',
-        config: { type: 'badge', badgeKey: 'early_adopter', showProgress: true },
-        hostileKey: { option: 'badgeKey', fallback: 'early_adopter' },
+        config: { type: 'badge', badgeKey: 'ReferendumVoter', showProgress: true },
         check: oneBadge(true),
         full: true,
       },
@@ -88,6 +99,38 @@ export const sample = {
       { name: 'badgeKey, showProgress', config: { type: 'badge', badgeKey: 'ReferendumVoter', showProgress: true } },
     ],
   },
+  faults: [
+    {
+      name: 'badge list',
+      config: { type: 'badges', showProgress: true },
+      path: (address) => `/api/v2/badges/${address}`,
+      notFound: 'There is no badge data for this address yet.',
+      number: { patch: (v) => ({ badges: [earned({ achievedLevel: v })], count: 1 }), field: 'badges[0].achievedLevel', shown: levelShown },
+      missing: { patch: { badges: null }, problem: 'badges must be an array' },
+      wrongType: { patch: { count: 'two' }, problem: 'count must be a number' },
+      date: (notADate) => ({ badges: [earned({ earnedAt: notADate })], count: 1 }),
+      // Without definitions, each badge is titled by its key.
+      others: (view) =>
+        expect(Array.from(view.querySelectorAll('.rk-badge-title'), (e) => e.textContent)).toEqual([
+          'PolkadotRegular',
+          'ReferendumVoter',
+          'NposGuardian',
+          'RelayChainInitiate',
+          'ParachainTraveler',
+          'IdentityConfirmed',
+        ]),
+    },
+    {
+      name: 'one badge',
+      config: { type: 'badge', badgeKey: 'ReferendumVoter', showProgress: true },
+      path: (address) => `/api/v2/badges/${address}/ReferendumVoter`,
+      notFound: 'This address has not earned this badge yet.',
+      number: { patch: (v) => ({ badge: earned({ achievedLevel: v }) }), field: 'badge.achievedLevel', shown: levelShown },
+      missing: { patch: { address: null }, problem: 'address must be a string' },
+      wrongType: { patch: { earned: 'yes' }, problem: 'earned must be a boolean' },
+      date: (notADate) => ({ badge: earned({ earnedAt: notADate }) }),
+    },
+  ],
   races: {
     expected: ({ o, fx, n }) => {
       const earned = fx.badges.badges;

@@ -56,7 +56,6 @@ export const sample = {
       ([name, options, shown]): HostileCombo => ({
         name: `category, ${name}`,
         config: { type: 'category', categoryKey: 'governance', ...options },
-        hostileKey: { option: 'categoryKey', fallback: 'governance' },
         check: categoryView(shown),
         full: name == 'default',
       }),
@@ -69,6 +68,20 @@ export const sample = {
       { name: 'showAdvice false', config: { type: 'category', categoryKey: 'governance', showAdvice: false } },
     ],
   },
+  faults: [
+    {
+      path: (address) => `/api/v2/scores/${address}/governance`,
+      notFound: 'This address has no score in this category yet.',
+      number: {
+        patch: (v) => ({ category: { key: 'governance', score: { score: v, reason: 'Full', title: 'Governance' } } }),
+        field: 'category.score.score',
+        shown: (view) => view.querySelector('.rk-score')?.textContent,
+      },
+      missing: { patch: { category: null }, problem: 'category must be an object' },
+      wrongType: { patch: { definition: 'none' }, problem: 'definition must be an object' },
+      date: (notADate) => ({ calculatedAt: notADate }),
+    },
+  ],
   races: {
     expected: ({ o, fx, n }) => {
       const categories = fx.scores.categories;

@@ -122,6 +122,16 @@ export const sample = {
       },
     ],
   },
+  faults: [
+    {
+      path: (address) => `/api/v2/profiles/${address}`,
+      notFound: { empty: 'No profile set up yet.' },
+      number: { patch: (v) => ({ nftCount: v }), field: 'nftCount', shown: (view) => view.querySelector('.rk-nfts strong')?.textContent },
+      missing: { patch: { address: null }, problem: 'address must be a string' },
+      wrongType: { patch: { chainIdentities: { display: 'x' } }, problem: 'chainIdentities must be an array' },
+      date: null,
+    },
+  ],
   races: {
     expected: ({ o, fx, serverUrl }) => {
       // Every valid address has a profile (computed when the service has none stored).

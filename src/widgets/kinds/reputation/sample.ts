@@ -50,9 +50,20 @@ export const sample = {
     page: [
       { name: 'default', config: { type: 'reputation' } },
       { name: 'compact', config: { type: 'reputation', compact: true } },
-      { name: 'showCategories false', config: { type: 'reputation', showCategories: false } },
+      // The title checked is a category's: none is shown.
+      { name: 'showCategories false', config: { type: 'reputation', showCategories: false }, hidesTitle: true },
     ],
   },
+  faults: [
+    {
+      path: (address) => `/api/v2/scores/${address}`,
+      notFound: 'There is no reputation data for this address yet.',
+      number: { patch: (v) => ({ totalScore: v }), field: 'totalScore', shown: (view) => view.querySelector('.rk-score')?.textContent },
+      missing: { patch: { totalScore: null }, problem: 'totalScore must be a number' },
+      wrongType: { patch: { totalScore: '12' }, problem: 'totalScore must be a number' },
+      date: (notADate) => ({ calculatedAt: notADate }),
+    },
+  ],
   races: {
     expected: ({ o, fx, n }) => {
       const scores = fx.scores;
