@@ -202,7 +202,8 @@ describe('the fetch stub renders what the sandbox would (patch fault, over HTTP)
 
   describe.each(VIA_SANDBOX)('$name', (combo) => {
     it.each(SHORT)('$label', async ({ value, index }) => {
-      const options = { apiKey: API_KEY, address: ADDRESS, retries: 0, locale: 'en-US', ...combo.config } as WidgetConfig;
+      // Kinds share endpoints and base URLs: each load must reach the stub, not another's cached answer.
+      const options = { apiKey: API_KEY, address: ADDRESS, retries: 0, cacheTtlMs: 0, locale: 'en-US', ...combo.config } as WidgetConfig;
       fetched.length = 0;
       const viaStub = mountWidget({ ...options, baseUrl: baseFor(index, combo.variant) });
       expect(await viaStub.loaded).toBe('ready');
