@@ -20,3 +20,5 @@ export const importProbe = /* @__PURE__ */ besideModule('probe');
 export const importRateLimit = /* @__PURE__ */ besideModule('wait');
 export const importKeySuggestion = /* @__PURE__ */ besideModule('key');
 export const importFailureSentences = /* @__PURE__ */ besideModule('failure');
+/** The words of a `ServiceError` travel in the failure chunk (its ./messages re-exports them): one file for both. */
+export const importFailureMessage = importFailureSentences;

@@ -24,3 +24,5 @@ export const importProbe = /* @__PURE__ */ besideScript('probe');
 export const importRateLimit = /* @__PURE__ */ besideScript('wait');
 export const importKeySuggestion = /* @__PURE__ */ besideScript('key');
 export const importFailureSentences = /* @__PURE__ */ besideScript('failure');
+/** The words of a `ServiceError` travel in the failure chunk (its ./messages re-exports them): one file for both. */
+export const importFailureMessage = importFailureSentences;

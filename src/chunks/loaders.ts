@@ -26,6 +26,12 @@ export const importRateLimit = () => import('../client/rate-limit');
 /** Why a request got no answer: the service refusing this page, nothing there, or the CSP (../client/request). */
 export const importProbe = () => import('../client/probe');
 
+/**
+ * The words of a failed request's `ServiceError` (../client/failure): loaded by the first failure
+ * of the page. The scripts find them in the failure chunk below, which carries them.
+ */
+export const importFailureMessage = () => import('../client/failure-message');
+
 /** What a widget says of a service's failure (../widgets/failure-view): loaded by the first failure of the page. */
 export const importFailureSentences = () => import('../widgets/messages');
 

@@ -45,7 +45,7 @@ export const request = async <T>(
   for (let tries = 0, networkFailures = 0; ; tries++) {
     let answer: Answer | undefined;
     const opensAt = gate(gateName);
-    if (opensAt) throw serviceError(url, 429, new AttemptFailure('quota', { detail: opensAt }));
+    if (opensAt) throw await serviceError(url, 429, new AttemptFailure('quota', { detail: opensAt }));
     try {
       answer = await send(options, url, Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())), signal);
       const data = unwrap(answer.status, answer.text);
@@ -89,7 +89,7 @@ export const request = async <T>(
               }),
             { cause },
           );
-        throw serviceError(url, status, failure);
+        throw await serviceError(url, status, failure);
       }
       await sleep(wait, signal);
     }

@@ -63,11 +63,12 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
   const controller = new AbortController();
   const cancel = () => controller.abort();
   let timedOut = false;
-  // Ends when the attempt does (`cancel` below), or cancels it when the time is up.
-  sleep(timeoutMs, controller.signal).then(() => {
+  // A plain timer, cleared when the attempt ends: a request is the one thing every widget
+  // does, so it holds no promise or listener of its own for its deadline.
+  const deadline = setTimeout(() => {
     timedOut = true;
     cancel();
-  }, Boolean);
+  }, timeoutMs);
   signal.addEventListener('abort', cancel);
   let response: Response | undefined;
   try {
@@ -83,15 +84,17 @@ export const get = async (options: ResolvedClientOptions, url: string, timeoutMs
     if (response.type == 'opaqueredirect' || (status > 299 && status < 400)) fail('redirect');
     return { status, text: await readBody(response, options.maxResponseBytes), headers: response.headers };
   } catch (error) {
+    // Nothing more is read: this stops a download the size cap cut short. (An answer read
+    // whole has nothing left to stop, and aborting it would only build an AbortError.)
+    cancel();
     if (signal.aborted) throw abortError(signal);
     if (error instanceof AttemptFailure) throw error;
     return timedOut
       ? fail('timeout', { detail: timeoutMs, cause: error })
       : fail('network', { detail: response ? ' before the response was complete' : '', cause: error });
   } finally {
+    clearTimeout(deadline);
     signal.removeEventListener('abort', cancel);
-    // Whatever the outcome, nothing more is read: this stops a download the size cap cut short.
-    cancel();
   }
 };
 

@@ -1,4 +1,4 @@
-import { SENTENCES } from '../client/failure';
+import { SENTENCES } from '../client/failure-message';
 import { isServiceError } from '../errors';
 import { formatAge } from '../render/format';
 import type { html as htmlTag, Html } from '../render/html';
@@ -12,7 +12,10 @@ import { COULD_NOT_SHOW, quotaSentence } from './sentences';
  * server's (src/server.ts). A chunk (src/chunks/loaders.ts): only a page where a load failed
  * loads it. It imports nothing the script that loads it must share (the `html` tag is passed
  * in): the script-tag builds load it as a file of its own, with copies of the little it uses.
+ * There it also carries the words of a client's `ServiceError` (../client/failure-message), which
+ * the client loads by the same file's name: a widget that failed finds its sentences already there.
  */
+export { failureClause } from '../client/failure-message';
 
 /**
  * Turns an error into a sentence of the catalogue `t`, chosen by the error's kind and status,

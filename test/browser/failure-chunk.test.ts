@@ -5,8 +5,10 @@
  * every kind and with each kind's own script. A widget the service refuses loads the chunk once
  * for the page and shows the failure's own sentence; when the chunk cannot load (a copy of dist/
  * without it), the widget still shows a sentence and a way to try again, never a blank box.
+ * The words of a client's failed request (src/client/failure-message.ts) travel in the same file:
+ * a `ServiceClient` of a script loads it by its first failure, and without it names the failure's kind.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESSES, API_KEY, settled, useBrowser } from './harness';
 import { useServers } from './servers';
@@ -36,7 +38,7 @@ beforeAll(async () => {
   site = await listen((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const file = /^\/dist\/([\w.-]+\.js)$/.exec(path)?.[1];
-    if (file && failureChunk == 'missing' && file == 'repkit.chunk-failure.js') {
+    if (file && ((failureChunk == 'missing' && file == 'repkit.chunk-failure.js') || !existsSync(`${ROOT}dist/${file}`))) {
       res.writeHead(404, { 'Content-Type': 'text/plain' });
       return void res.end('Not Found');
     }
@@ -117,6 +119,59 @@ describe('a widget the service refuses', () => {
         expect(run.chunks).toEqual(['/dist/repkit.chunk-failure.js']);
         expect(run.log.errors).toEqual([]);
       }
+    } finally {
+      failureChunk = 'built';
+    }
+  });
+});
+
+describe("a client's failed request, through a script's ServiceClient", () => {
+  /**
+   * The message of the `ServiceError` a page's `RepKit.ServiceClient` rejects with when the service
+   * hangs past `timeoutMs`, and the chunk files the page asked for.
+   */
+  const timedOut = async (script: string) => {
+    html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>repkit: a client's failure</title></head>
+<body><script src="/dist/${script}"></script></body></html>`;
+    const { page, log } = await browser.page();
+    await page.goto(`${site}/`);
+    const baseUrl = `${browser.url}/__fault/hang`;
+    const error = await page.evaluate(
+      ([baseUrl, apiKey, address]) =>
+        new (window as unknown as { RepKit: typeof import('../../src/index') }).RepKit.ServiceClient({
+          apiKey,
+          baseUrl,
+          timeoutMs: 200,
+          retries: 0,
+        })
+          .getScores(address)
+          .then(
+            () => undefined,
+            (e: Error & { kind?: string }) => ({ name: e.name, kind: e.kind, message: e.message }),
+          ),
+      [baseUrl, API_KEY, ADDRESSES.rich],
+    );
+    const chunks = log.requests.filter((u) => u.startsWith(site) && isChunk(new URL(u).pathname)).map((u) => new URL(u).pathname);
+    await page.context().close();
+    return { error, chunks, url: `${baseUrl}/v1/scores/${ADDRESSES.rich}`, log };
+  };
+
+  it.each(['repkit.umd.js', 'repkit.profile.umd.js'])('%s: says what happened, from dist/repkit.chunk-failure.js', async (script) => {
+    const run = await timedOut(script);
+    expect(run.error).toMatchObject({ name: 'ServiceError', kind: 'timeout' });
+    expect(run.error?.message).toMatch(/^GET \S+: timed out after 200 ms$/);
+    expect(run.chunks).toEqual(['/dist/repkit.chunk-failure.js']);
+    expect(run.log.errors).toEqual([]);
+  });
+
+  it("when the chunk cannot load, names the failure's kind: still a ServiceError with its kind", async () => {
+    failureChunk = 'missing';
+    try {
+      const run = await timedOut('repkit.umd.js');
+      expect(run.error).toMatchObject({ name: 'ServiceError', kind: 'timeout' });
+      expect(run.error?.message).toMatch(/^GET \S+: failed \(timeout\)$/);
+      expect(run.chunks).toEqual(['/dist/repkit.chunk-failure.js']);
     } finally {
       failureChunk = 'built';
     }

@@ -286,6 +286,17 @@ describe('a large response', () => {
     expect((error as ServiceError).kind).toBe('too-large');
     expect(server.sandbox.requests).toHaveLength(1);
   });
+  it('the download of a body past the cap is stopped: its request is aborted', async () => {
+    const signals: AbortSignal[] = [];
+    const recording: typeof fetch = (input, init) => {
+      if (init?.signal) signals.push(init.signal);
+      return fetch(input, init);
+    };
+    const error = await rejection(clientFor(server.fault({ body: 'huge' }), { fetch: recording }).getScores(rich));
+    expect((error as ServiceError).kind).toBe('too-large');
+    expect(signals).toHaveLength(1);
+    expect(signals[0].aborted).toBe(true);
+  });
   it('a 5 MB body parses under a raised maxResponseBytes', async () => {
     const scores = await clientFor(server.fault({ body: 'huge' }), { maxResponseBytes: 8000000 }).getScores(rich);
     expect(scores.totalScore).toBe(FIXTURES[rich].scores!.totalScore);

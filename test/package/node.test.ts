@@ -39,6 +39,8 @@ interface Report {
   version: string;
   totalScore: number;
   error: { isServiceError: boolean; name: string; statusCode: number };
+  /** A timed-out request's message: its words come from a chunk (src/client/failure-message.ts), under CommonJS too. */
+  timeout: string;
   widget: { isReputationWidget: boolean; isAnyClass: boolean; state: string; theme: string };
   snippet: string;
   element: string;
@@ -52,6 +54,9 @@ const scores = await client.getScores(rich);
 let error;
 // An unseen address is computed (200, score 0); a category it has no score in is a 404.
 try { await client.getCategoryScore(unknown, 'longevity'); } catch (e) { error = e; }
+let timeout;
+const hanging = new R.ServiceClient({ apiKey: ${JSON.stringify(API_KEY)}, baseUrl: baseUrl + '/__fault/hang', timeoutMs: 100, retries: 0 });
+try { await hanging.getScores(rich); } catch (e) { timeout = e.message.replace(baseUrl, '<sandbox>'); }
 const widget = R.createWidget({ type: 'reputation', apiKey: 'k', address: rich, theme: 'dark' });
 R.defineRepkitElement();
 R.autoMount;
@@ -64,6 +69,7 @@ console.log(JSON.stringify({
   version: R.VERSION,
   totalScore: scores.totalScore,
   error: { isServiceError: error instanceof R.ServiceError, name: error?.name, statusCode: error?.statusCode },
+  timeout,
   widget: {
     isReputationWidget: widget instanceof R.ReputationWidget,
     isAnyClass: [R.BadgeWidget, R.ProfileWidget, R.CategoryWidget].some((C) => widget instanceof C),
@@ -126,6 +132,8 @@ describe('the tarball', () => {
       'dist/repkit.chunk-lazy.js',
       'dist/repkit.chunk-failure.mjs',
       'dist/repkit.chunk-failure.js',
+      // The words of a client's failed request: the ES modules' own chunk (the scripts' failure chunk carries them).
+      'dist/repkit.chunk-message.mjs',
       // The batching add-on of old, now a no-op: the ES module entry and the script.
       'dist/repkit.batch.mjs',
       'dist/repkit.batch.d.ts',
@@ -288,6 +296,9 @@ describe('a CommonJS consumer (require of the UMD)', () => {
   it('behaves as the ES module does', () => {
     expect(report.totalScore).toBe(esm.totalScore);
     expect(report.error).toEqual(esm.error);
+    // The words of a failure are a chunk: the UMD under Node imports the ES modules' one beside it.
+    expect(report.timeout).toMatch(/^GET <sandbox>\/__fault\/hang\/\S+: timed out after 100 ms$/);
+    expect(report.timeout).toBe(esm.timeout);
     expect(report.widget).toEqual(esm.widget);
     expect(report.snippet).toBe(esm.snippet);
     expect(report.version).toBe(version);
