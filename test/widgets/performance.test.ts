@@ -102,6 +102,34 @@ describe('widgets drawn in turn, in slices, never waiting for a frame', () => {
     expect(ran.at(-1)).toBe('e');
   });
 
+  it('after a busy slice, the next waits for a frame, so one frame never lays out several slices of cards', async () => {
+    await idle();
+    const frames = manualFrames();
+    const ran: string[] = [];
+    inTurn(() => {
+      ran.push('long');
+      for (const end = performance.now() + SLICE_MS + 2; performance.now() < end; );
+    });
+    inTurn(() => ran.push('next'));
+    await sleep(20);
+    expect(ran).toEqual(['long']);
+    expect(frames.pending).toBeGreaterThan(0);
+    frames.frame();
+    await until(() => ran.length == 2, 'the job after the frame');
+  });
+
+  it('where frames never come, the slice after a busy one still runs, after a short wait', async () => {
+    await idle();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const ran: string[] = [];
+    inTurn(() => {
+      ran.push('long');
+      for (const end = performance.now() + SLICE_MS + 2; performance.now() < end; );
+    });
+    inTurn(() => ran.push('next'));
+    await until(() => ran.length == 2, 'the job without a frame', 1000);
+  });
+
   it('a job that throws is reported, and the jobs after it still run', async () => {
     const reported = vi.fn();
     vi.stubGlobal('reportError', reported);
