@@ -134,7 +134,7 @@ export const sample = {
   races: {
     expected: ({ o, fx, n }) => {
       const earned = fx.badges.badges;
-      const badgeKey = o.badgeKey as string | undefined;
+      const badgeKey = typeof o.badgeKey == 'string' ? o.badgeKey : undefined;
       if (badgeKey) {
         const badge = earned.find((b) => b.badgeKey == badgeKey);
         // The service answers 404 for a badge the address has not earned.
@@ -150,7 +150,7 @@ export const sample = {
       }
       const keys = [...earned]
         .sort((a, b) => b.achievedLevel - a.achievedLevel)
-        .slice(0, o.maxBadges as number)
+        .slice(0, Number(o.maxBadges))
         .map((b) => b.badgeKey);
       return ready(
         (view) =>

@@ -85,7 +85,8 @@ export const sample = {
   races: {
     expected: ({ o, fx, n }) => {
       const categories = fx.scores.categories;
-      const score = Object.hasOwn(categories, o.categoryKey as string) ? categories[o.categoryKey as string] : undefined;
+      const key = String(o.categoryKey);
+      const score = Object.hasOwn(categories, key) ? categories[key] : undefined;
       if (!score) return error('This address has no score in this category yet.');
       return ready(
         (view) =>

@@ -69,14 +69,12 @@ const profileView = (variant: ProfileVariant, on: boolean) => (ctx: Context) => 
   identities.forEach((identity, i) => {
     const li = shownIdentities[i];
     same(text(li.querySelector('.rk-identity-name')), trimmedOr(identity.display!, shortAddress(identity.address)), `identity ${i} name`);
-    const facts = (
-      [
-        ['Legal name', identity.legal],
-        ['Web', identity.web],
-        ['Role', identity.role],
-        ['Judgements', identity.judgements!.map((j) => `${j.judgement} (registrar ${j.index})`).join(', ')],
-      ] as [string, string | undefined][]
-    ).filter(([, value]) => value);
+    const facts = Object.entries({
+      'Legal name': identity.legal,
+      Web: identity.web,
+      Role: identity.role,
+      Judgements: identity.judgements!.map((j) => `${j.judgement} (registrar ${j.index})`).join(', '),
+    }).filter(([, value]) => value);
     const shownFacts = all(li, '.rk-fact');
     expect(shownFacts).toHaveLength(facts.length);
     facts.forEach(([label, value], j) =>

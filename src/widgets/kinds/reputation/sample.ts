@@ -74,7 +74,7 @@ export const sample = {
           mismatch(
             'category rows',
             view.querySelectorAll('.rk-category').length,
-            o.showCategories ? Math.min(categories, o.maxCategories as number) : 0,
+            o.showCategories ? Math.min(categories, Number(o.maxCategories)) : 0,
           ) ??
           (o.compact ? undefined : addressTitle(view, o.address))
         );
