@@ -37,8 +37,9 @@ const ESM_ENTRIES = {
   'repkit.proxy.workers': 'src/proxy/workers.ts',
 };
 
-// Code only pages whose options use it load (src/chunks), one line each: the ES modules split it off by
-// its `import()`, scripts load repkit.chunk-<name>.js from beside themselves (src/chunks/loaders.script.ts).
+// Code only pages whose options use it load (src/chunks), one line each: the ES modules split it
+// off by its `import()` (repkit.chunk-<name>.mjs), scripts load repkit.chunk-<name>.js from beside
+// themselves (src/chunks/loaders.script.ts).
 const CHUNKS = {
   batch: 'src/client/batch.ts',
   cache: 'src/widgets/storage-area.ts',
@@ -48,9 +49,9 @@ const CHUNKS = {
   wait: 'src/client/rate-limit.ts',
   failure: 'src/widgets/messages.ts',
 };
-// And the words of a client's failure, a chunk of the ES modules only: the scripts' failure chunk carries them.
-const MODULE_CHUNKS = { ...CHUNKS, message: 'src/client/failure-message.ts' };
-const CHUNK_NAMES = new Map(Object.entries(MODULE_CHUNKS).map(([name, path]) => [resolve(path), name]));
+// The words of a client's failure: a chunk of the ES modules only, as the scripts' failure chunk carries them (src/chunks/loaders.script.ts).
+const MODULE_CHUNKS = { message: 'src/client/failure-message.ts' };
+const CHUNK_NAMES = new Map(Object.entries({ ...CHUNKS, ...MODULE_CHUNKS }).map(([name, path]) => [resolve(path), name]));
 /** An `import()`ed chunk by its name, code that entries share by its hash, and `named` modules by their own file name. */
 const chunkNames =
   (/** @type {string} */ chunks, /** @type {string} */ shared, /** @type {Record<string, string>} */ named) =>
@@ -81,7 +82,7 @@ const CSS_EXCLUDE = Features.LightDark | Features.DirSelector;
 const css = () => lightningcss({ asString: true, options: { minify: true, targets: CSS_TARGETS, exclude: CSS_EXCLUDE } });
 /** `?raw` dropped; `loaders`: chunks come from files beside a script, or beside an ES module file a script loads. */
 const RAW_CSS = { find: /^(.*\.css)\?raw$/, replacement: '$1' };
-const aliases = (/** @type {'script' | 'require' | 'module' | undefined} */ loaders) =>
+const aliases = (/** @type {'script' | 'umd' | 'module' | undefined} */ loaders) =>
   alias({ entries: [RAW_CSS, ...(loaders ? [{ find: /^(.*\/chunks\/loaders)$/, replacement: `$1.${loaders}` }] : [])] });
 
 // inlineSources: the maps carry the TypeScript (src/ is not in the package). allowJs off: tsconfig
@@ -103,10 +104,11 @@ const html = () => minifyHtmlLiterals({ include: ['src/**/*.ts'], exclude: ['src
 // object may cross from a script to a chunk (test/widgets/mangle.test.ts keeps the map complete).
 // inline: 1, as inlining one-use functions with parameters gzips worse; `script` keeps `var RepKit`.
 const UNMARKED = { '/* @__PURE__ */': '', '/*#__PURE__*/': '' };
+const MANGLE = { properties: { regex: /^\$[A-Za-z]/, keep_quoted: true } };
 const TERSER = /** @type {const} */ ({
   ecma: 2022,
   compress: { passes: 3, inline: 1, hoist_funs: true, unsafe_proto: true },
-  mangle: { properties: { regex: /^\$[A-Za-z]/, keep_quoted: true } },
+  mangle: MANGLE,
 });
 const minified = ({ script = false } = {}) => [
   replace({ include: /^(?!\/|[A-Za-z]:).*\.js$/, delimiters: ['', ''], preventAssignment: false, values: UNMARKED }),
@@ -116,10 +118,12 @@ const minified = ({ script = false } = {}) => [
 
 const VERSION = { __REPKIT_VERSION__: JSON.stringify(json('./package.json').version) };
 const versioned = () => replace({ preventAssignment: true, values: VERSION });
-/** What the ES modules and scripts are made with; scripts are minified and load chunks from beside themselves (repkit.cjs also under Node's require). @param {'script' | 'require' | 'module'} [loaders] */
+/** What the ES modules and scripts are made with; scripts are minified and load chunks from beside themselves (repkit.umd.js also under Node's require). @param {'script' | 'umd' | 'module'} [loaders] */
 const sourcePlugins = (loaders) => [aliases(loaders), css(), versioned(), nodeResolve(), ts(), html()];
-/** @type {(options?: { script?: boolean, loaders?: 'script' | 'require' }) => Plugins} */
-const scriptPlugins = ({ loaders = 'script', ...options } = {}) => [...sourcePlugins(loaders), ...minified(options)];
+const scriptPlugins = (/** @type {{ script?: boolean, loaders?: 'script' | 'umd' }} */ { loaders = 'script', ...options } = {}) => [
+  ...sourcePlugins(loaders),
+  ...minified(options),
+];
 const declarations = () => dts({ tsconfig: './tsconfig.json' });
 /** A catalogue is an object literal under a type: sucrase strips the type without a TypeScript program per locale build. */
 const catalogues = () => sucrase({ include: ['src/locales/*.ts'], transforms: ['typescript'] });
@@ -201,9 +205,7 @@ export default [
   // renderer, the proxy and its stores; the share card's font is a chunk only a proxy drawing a card loads.
   modules(ESM_ENTRIES, [virtual(CARD_FONT), ...sourcePlugins(), files(BATCH_FILES)], { chunkFileNames: ESM_NAMES }),
   // Everything, under the global RepKit, auto-mounting, minified.
-  single('src/umd.ts', 'repkit.umd.js', { format: 'umd', name: 'RepKit', exports: NAMED }, scriptPlugins()),
-  // The same for `require('repkit')` (package.json's `exports`), so the page's script carries no Node-only loading.
-  single('src/umd.ts', 'repkit.cjs', { format: 'cjs', exports: NAMED }, scriptPlugins({ loaders: 'require', script: true })),
+  single('src/umd.ts', 'repkit.umd.js', { format: 'umd', name: 'RepKit', exports: NAMED }, scriptPlugins({ loaders: 'umd' })),
   // One script per kind: a plain script (IIFE), as only a script tag loads it (UMD's wrapper cost 60-72 B gzip).
   ...KINDS.map((kind) =>
     single(`kind:${kind}`, `repkit.${kind}.umd.js`, KIND_SCRIPT, [

@@ -21,7 +21,7 @@ const npm = (args: string[], cwd: string): string =>
   });
 
 export default function setup(project: TestProject): () => void {
-  for (const file of ['repkit.mjs', 'repkit.embed.mjs', 'repkit.umd.js', 'repkit.cjs', 'repkit.d.ts', 'repkit.d.mts']) {
+  for (const file of ['repkit.mjs', 'repkit.embed.mjs', 'repkit.umd.js', 'repkit.d.ts', 'repkit.d.mts']) {
     if (!existsSync(join(ROOT, 'dist', file))) throw new Error(`dist/${file} is missing: run \`npm run build\` before the package suite`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'repkit-package-'));

@@ -112,14 +112,13 @@ describe('the tarball', () => {
   it('holds the builds, their declarations and maps, the README, the LICENSE and package.json, and nothing else', () => {
     expect(version).toBe(rootPackage.version);
     const unexpected = files.filter(
-      (f) => !/^(dist\/(locales\/[\w-]+(\.m?js)?|repkit[\w.-]*)\.(mjs|js|cjs|d\.ts|d\.mts|map)|README\.md|LICENSE|package\.json)$/.test(f),
+      (f) => !/^(dist\/(locales\/[\w-]+(\.m?js)?|repkit[\w.-]*)\.(mjs|js|d\.ts|d\.mts|map)|README\.md|LICENSE|package\.json)$/.test(f),
     );
     expect(unexpected).toEqual([]);
     for (const f of [
       'dist/repkit.mjs',
       'dist/repkit.embed.mjs',
       'dist/repkit.umd.js',
-      'dist/repkit.cjs',
       'dist/repkit.d.ts',
       'dist/repkit.d.mts',
       'dist/repkit.embed.d.ts',
@@ -224,7 +223,7 @@ describe('the tarball', () => {
   it('marks only the auto-mounting files and the locales (which register themselves) as having side effects', () => {
     const installed = JSON.parse(readFileSync(join(dir, 'esm/node_modules/repkit/package.json'), 'utf8')) as { sideEffects: string[] };
     expect(installed.sideEffects.sort()).toEqual(
-      ['./dist/locales/*', './dist/repkit.*.umd.js', './dist/repkit.cjs', './dist/repkit.embed.mjs', './dist/repkit.umd.js'].sort(),
+      ['./dist/locales/*', './dist/repkit.*.umd.js', './dist/repkit.embed.mjs', './dist/repkit.umd.js'].sort(),
     );
   });
 });
@@ -272,15 +271,15 @@ describe('an ES module consumer (plain Node, no DOM)', () => {
   });
 });
 
-describe('a CommonJS consumer (require of dist/repkit.cjs)', () => {
+describe('a CommonJS consumer (require of the UMD)', () => {
   let report: Report;
   let esm: Report;
   beforeAll(async () => {
     [report, esm] = await Promise.all([runConsumer('cjs', 'consumer.cjs', CJS), runConsumer('esm', 'consumer.mjs', ESM)]);
   });
 
-  it('requires the CommonJS build for both entries', () => {
-    expect(report.resolved).toMatch(/\/node_modules\/repkit\/dist\/repkit\.cjs$/);
+  it('requires the UMD build for both entries', () => {
+    expect(report.resolved).toMatch(/\/node_modules\/repkit\/dist\/repkit\.umd\.js$/);
     expect(report.resolvedEmbed).toBe(report.resolved);
     expect(report.embedIsSame).toBe(true);
   });
@@ -297,7 +296,7 @@ describe('a CommonJS consumer (require of dist/repkit.cjs)', () => {
   it('behaves as the ES module does', () => {
     expect(report.totalScore).toBe(esm.totalScore);
     expect(report.error).toEqual(esm.error);
-    // The words of a failure are a chunk: the CommonJS build imports the ES modules' one beside it.
+    // The words of a failure are a chunk: the UMD under Node imports the ES modules' one beside it.
     expect(report.timeout).toMatch(/^GET <sandbox>\/__fault\/hang\/\S+: timed out after 100 ms$/);
     expect(report.timeout).toBe(esm.timeout);
     expect(report.widget).toEqual(esm.widget);
