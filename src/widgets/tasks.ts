@@ -90,6 +90,20 @@ const nextSlice = async (): Promise<void> => {
 };
 
 /**
+ * Called by a script as it starts (./embed, a kind's script): the jobs its start-up asks for
+ * (the first snippets and elements to mount) run in the next task instead of this one. The
+ * script's evaluation (compiling, the top level) is then a task of its own, and the first mount
+ * another, each under 50 ms on a slow phone where together they were 80–130 (issue 39,
+ * test/bench/README.md). A task, not a frame: a page of one widget waits for no paint.
+ */
+export const afterEvaluation = (): void => {
+  if (sliceStart !== undefined) return;
+  // A slice with no time left: jobs queue until nextSlice, which empties it in the next task.
+  sliceStart = -Infinity;
+  void nextTask().then(nextSlice);
+};
+
+/**
  * Runs `job` now when nothing waits and the current slice has time left (a page of one widget,
  * a widget mounted long after the others, answers that arrive together), else after the jobs
  * queued before it, in a later task.
