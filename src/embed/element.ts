@@ -3,6 +3,7 @@ import { WIDGET_CLASSES, type AnyWidget } from '../widgets/kinds';
 import { COMMON_PARTS } from '../widgets/views/parts';
 import { parseStored, seeds } from '../widgets/storage';
 import { adoptStyles } from '../widgets/styles';
+import { inTurn } from '../widgets/tasks';
 import { attributeName, attributeOptions } from './attributes';
 import { stateOf, sync, unmount, type AttributeSource } from './mount';
 
@@ -90,7 +91,10 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
           this.#scheduled = true;
           queueMicrotask(() => {
             this.#scheduled = false;
-            this.#sync();
+            // A first mount takes its turn with the snippets' (../widgets/tasks): after the
+            // script's evaluation when the element was on the page before it.
+            if (this.#container) this.#sync();
+            else inTurn(() => this.#sync());
           });
         }
 

@@ -9,6 +9,7 @@ import { createFrom, kindSet, type KindClass } from '../widgets/kind-set';
 import type { WidgetByType, WidgetOptionsByType } from '../widgets/kinds';
 import { snippetMounter, type SnippetMounter } from '../embed/mount-all';
 import { setDefaultNonce } from '../widgets/styles';
+import { afterEvaluation } from '../widgets/tasks';
 import type { WidgetType } from '../widgets/types';
 
 /** The global of a per-kind script, beside what every build exports. */
@@ -33,6 +34,7 @@ export const kindScript = <T extends WidgetType>(widgetClass: KindClass & { read
   const mounter = snippetMounter(kinds);
   if (typeof document != 'undefined') {
     setDefaultNonce(document.currentScript?.nonce);
+    afterEvaluation();
     mounter.autoMount();
   }
   return {

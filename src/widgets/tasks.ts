@@ -14,6 +14,9 @@
  */
 export const SLICE_MS = 8;
 
+/** How long the slice after a busy one waits for a frame before it runs without one. */
+const FRAME_WAIT_MS = 100;
+
 const queue: (() => void)[] = [];
 /** When the current slice began (`performance.now()`); undefined between slices. */
 let sliceStart: number | undefined;
@@ -46,10 +49,30 @@ const run = (job: () => void): void => {
 
 const inSlice = (): boolean => sliceStart !== undefined && performance.now() - sliceStart < SLICE_MS;
 
-/** Starts a slice; it ends in the next task, which goes on with the jobs left waiting. */
+/**
+ * After a frame has been painted, in a new task. Each slice's jobs change cards the browser
+ * then styles and lays out in its next frame: slices run back to back would pile several
+ * slices' cards into one frame (56–110 ms of style and layout at 4×, test/bench/README.md),
+ * so the slice after a busy one waits for a frame. Not in a hidden tab, where frames never come.
+ */
+const afterFrame = (): Promise<void> =>
+  typeof requestAnimationFrame == 'function' && document.visibilityState == 'visible'
+    ? new Promise<void>((resolve) => {
+        // Frames may still not come (an off-screen iframe, a page's own requestAnimationFrame): a timer goes on then.
+        setTimeout(resolve, FRAME_WAIT_MS);
+        requestAnimationFrame(() => void nextTask().then(resolve));
+      })
+    : nextTask();
+
+/**
+ * Starts a slice; it ends in the next task. Jobs left waiting then go on after a frame (the
+ * slice was busy); until they do, the expired slice keeps new jobs queued behind them.
+ */
 const startSlice = (): void => {
   sliceStart = performance.now();
-  void nextTask().then(nextSlice);
+  void nextTask()
+    .then(() => (queue.length ? afterFrame() : undefined))
+    .then(nextSlice);
 };
 
 /**
@@ -64,6 +87,20 @@ const nextSlice = async (): Promise<void> => {
     run(queue.shift()!);
     await undefined;
   } while (queue.length && inSlice());
+};
+
+/**
+ * Called by a script as it starts (./embed, a kind's script): the jobs its start-up asks for
+ * (the first snippets and elements to mount) run in the next task instead of this one. The
+ * script's evaluation (compiling, the top level) is then a task of its own, and the first mount
+ * another, each under 50 ms on a slow phone where together they were 80–130 (issue 39,
+ * test/bench/README.md). A task, not a frame: a page of one widget waits for no paint.
+ */
+export const afterEvaluation = (): void => {
+  if (sliceStart !== undefined) return;
+  // A slice with no time left: jobs queue until nextSlice, which empties it in the next task.
+  sliceStart = -Infinity;
+  void nextTask().then(nextSlice);
 };
 
 /**

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { faultBaseUrl } from '../service/sandbox.mjs';
 import { ADDRESSES, API_KEY, ARTIFACTS, servePage, useBrowser } from './harness';
+import { KIND_NAMES, extrasOf } from '../helpers/kinds';
 
 const browser = useBrowser();
 
@@ -163,13 +164,14 @@ describe("cache: 'session' in Chromium", () => {
 });
 
 describe('skeleton to content without layout shift', () => {
-  const KINDS = [{ type: 'reputation' }, { type: 'badge' }, { type: 'profile' }, { type: 'category', categoryKey: 'governance' }] as const;
+  /** Every kind of the registry, with what it requires besides the address. */
+  const KINDS: Record<string, unknown>[] = KIND_NAMES.map((kind) => ({ type: kind, ...extrasOf(kind) }));
 
   /**
    * Mounts `kind` at its defaults for a full record, answered after 400 ms, above a paragraph;
    * returns the host's height while loading and when ready, and the layout shifts recorded.
    */
-  const measure = async (kind: (typeof KINDS)[number] | Record<string, unknown>, width: number) => {
+  const measure = async (kind: Record<string, unknown>, width: number) => {
     const { page: tab, log } = await browser.page({ viewport: { width, height: 900 } });
     const baseUrl = faultBaseUrl(browser.url, { latency: 400, id: `cls-${String(kind.type)}-${width}-${Date.now()}` });
     const config = { apiKey: API_KEY, baseUrl, address: ADDRESSES.rich, ...kind };
@@ -199,7 +201,7 @@ describe('skeleton to content without layout shift', () => {
   };
 
   for (const kind of KINDS) {
-    it(`${kind.type}: the skeleton takes exactly the ready view's height, wide and narrow`, async () => {
+    it(`${String(kind.type)}: the skeleton takes exactly the ready view's height, wide and narrow`, async () => {
       for (const width of [900, 360]) {
         const { loading, ready } = await measure(kind, width);
         expect(loading.state).toBe('loading');
@@ -218,14 +220,11 @@ describe('skeleton to content without layout shift', () => {
     }
   });
 
-  it('reputation: cumulative layout shift is 0 from mount to ready, wide and narrow', async () => {
-    for (const width of [900, 360]) expect((await measure(KINDS[0], width)).cls, `${width} px wide`).toBe(0);
-  });
-
-  it('badge, profile, category: cumulative layout shift is 0 from mount to ready', async () => {
-    for (const kind of KINDS.slice(1))
-      for (const width of [900, 360]) expect((await measure(kind, width)).cls, `${kind.type} ${width}`).toBe(0);
-  });
+  for (const kind of KINDS) {
+    it(`${String(kind.type)}: cumulative layout shift is 0 from mount to ready, wide and narrow`, async () => {
+      for (const width of [900, 360]) expect((await measure(kind, width)).cls, `${width} px wide`).toBe(0);
+    });
+  }
 });
 
 describe('off screen, widgets skip style, layout and paint (content-visibility)', () => {
@@ -453,8 +452,10 @@ describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
   it("skeletons are drawn without Intl: the page's first formatter is made for an answer, which is formatted in the widget's locale", async () => {
     const { page: tab, log } = await browser.page();
     const baseUrl = faultBaseUrl(browser.url, { latency: 300, id: `intl-${Date.now()}` });
-    const configs = [{ type: 'reputation' }, { type: 'badge' }, { type: 'category', categoryKey: 'governance' }].map((kind) => ({
-      ...kind,
+    // Every kind of the registry; the reputation widget's date shows the locale.
+    const configs = KIND_NAMES.map((kind) => ({
+      type: kind,
+      ...extrasOf(kind),
       apiKey: API_KEY,
       baseUrl,
       address: ADDRESSES.rich,
@@ -481,20 +482,22 @@ describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
       ),
     );
     await tab.goto(`${browser.url}/intl-first.html`);
-    await tab.waitForFunction(() => document.querySelectorAll('.repkit[data-state="ready"]').length == 3);
-    const seen = await tab.evaluate(() => {
+    await tab.waitForFunction((count) => document.querySelectorAll('.repkit[data-state="ready"]').length == count, configs.length);
+    const seen = await tab.evaluate((dated) => {
       const w = window as unknown as { made: string[]; atMount: unknown; widgets: { data: { calculatedAt: string } }[] };
       const shadow = (i: number) => document.querySelector(`#w${i} .repkit`)!.shadowRoot!.textContent;
       return {
         atMount: w.atMount,
         first: w.made[0],
-        date: shadow(0).includes(new Intl.DateTimeFormat('de', { dateStyle: 'medium' }).format(Date.parse(w.widgets[0].data.calculatedAt))),
+        date: shadow(dated).includes(
+          new Intl.DateTimeFormat('de', { dateStyle: 'medium' }).format(Date.parse(w.widgets[dated]!.data.calculatedAt)),
+        ),
         skeletons: Array.from(document.querySelectorAll('.repkit'), (h) => h.shadowRoot!.querySelector('.rk-placeholder')).filter(Boolean)
           .length,
       };
-    });
-    // Three skeletons drawn, no formatter made; the first one made while an answer was drawn.
-    expect(seen.atMount).toEqual({ made: 0, skeletons: 3 });
+    }, KIND_NAMES.indexOf('reputation'));
+    // A skeleton for each, no formatter made; the first one made while an answer was drawn.
+    expect(seen.atMount).toEqual({ made: 0, skeletons: configs.length });
     expect(seen.first).toContain('ready');
     expect(seen.date).toBe(true);
     expect(seen.skeletons).toBe(0);

@@ -8,11 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADDRESSES, servePage, umdPage, useBrowser } from './harness';
+import { ADDRESS_ONLY_KINDS, KIND_NAMES, extrasOf } from '../helpers/kinds';
 
 const COMPUTE_MS = 4500;
 const browser = useBrowser({ computeDelayMs: COMPUTE_MS });
 
-const KINDS = [{ type: 'reputation' }, { type: 'badge' }, { type: 'profile' }, { type: 'category', categoryKey: 'longevity' }];
+/** Every kind of the registry, with what it requires besides the address. */
+const KINDS = KIND_NAMES.map((kind) => ({ type: kind, ...extrasOf(kind) }));
 
 /** Each host's state, height and status line, in document order. */
 const snapshot = (page: Page) =>
@@ -46,7 +48,7 @@ describe('a slow first answer', () => {
     // Layout shifts the page records while the widgets wait; the skeleton's own first paint
     // happens before this observer starts, so any entry is a shift the message caused.
     await page.goto(url);
-    await page.waitForFunction(() => document.querySelectorAll('.repkit').length == 4);
+    await page.waitForFunction((count) => document.querySelectorAll('.repkit').length == count, KINDS.length);
     await page.evaluate(() => {
       const w = window as unknown as { shifts: number };
       w.shifts = 0;
@@ -56,7 +58,7 @@ describe('a slow first answer', () => {
     });
 
     const early = await snapshot(page);
-    expect(early.map((h) => h.state)).toEqual(['loading', 'loading', 'loading', 'loading']);
+    expect(early.map((h) => h.state)).toEqual(KINDS.map(() => 'loading'));
     // The live region is there from the start (so that filling it is announced), but empty.
     for (const host of early) expect(host).toMatchObject({ slow: false, text: '', role: 'status', live: 'polite', visible: false });
 
@@ -84,8 +86,9 @@ describe('a slow first answer', () => {
       },
     );
     const done = await snapshot(page);
-    // A brand-new address has a score of 0, no badges, an empty profile, no category score yet.
-    expect(done.map((h) => h.state)).toEqual(['ready', 'ready', 'ready', 'error']);
+    // A brand-new address has a score of 0, no badges, an empty profile, no category score yet:
+    // the kinds that need only an address show it, the others (a category) have nothing to show.
+    expect(done.map((h) => h.state)).toEqual(KINDS.map(({ type }) => (ADDRESS_ONLY_KINDS.includes(type) ? 'ready' : 'error')));
     for (const host of done) expect(host.slow).toBe(false);
     expect(log.errors).toEqual([]);
   });

@@ -4,7 +4,8 @@
  * its widget, batches attribute changes, survives a move and cleans up on disconnect.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defineRepkitElement, mountAll, type AnyWidget, type RepkitWidgetElement, type WidgetType } from '../../src/index';
+import { defineRepkitElement, mountAll, WIDGET_TYPES, type AnyWidget, type RepkitWidgetElement } from '../../src/index';
+import { extrasOf } from '../helpers/kinds';
 import { WIDGET_PARTS } from '../../src/embed/element';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 
@@ -80,16 +81,14 @@ describe('<repkit-widget> renders into its own shadow root', () => {
   });
 
   it('forwards the widget parts, so page CSS reaches them as repkit-widget::part(name)', async () => {
-    // Every type (tsc asks for a row when a kind is added), and an invalid config's error view.
-    const byType: Record<WidgetType, Record<string, string>> = {
-      reputation: {},
-      badge: {},
-      badges: {},
-      profile: {},
-      category: { 'category-key': 'governance' },
-    };
+    // Every type of the registry, aliases too, with what it requires (its sample's), and an invalid config's error view.
     const kinds = [
-      ...Object.entries(byType).map(([type, extra]) => ({ type, ...extra })),
+      ...WIDGET_TYPES.map((type) => ({
+        type,
+        ...Object.fromEntries(
+          Object.entries(extrasOf(type)).map(([option, value]) => [option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), value]),
+        ),
+      })),
       { type: 'reputation', 'max-categories': 'lots' },
     ];
     for (const attributes of kinds) {

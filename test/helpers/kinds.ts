@@ -1,10 +1,14 @@
 /**
  * The widget kinds as the tests read them: from the registry (src/widgets/kinds/registry.ts),
- * never written out. A table with a row per kind is typed `Record<WidgetType, …>`, so tsc fails
- * until a new kind (or alias) has its row; a list of kinds to run is {@link KIND_NAMES}.
+ * never written out. A list of kinds to run is {@link KIND_NAMES}; what a test needs to know
+ * about a kind is its sample ({@link SAMPLES}, from src/widgets/kinds/<kind>/sample.ts), so a new
+ * kind needs no row in any test file.
  */
-import { WIDGET_CLASSES, type WidgetOptionsByType, type WidgetType } from '../../src/widgets/kinds';
-import { ownValue } from '../../src/util/values';
+/// <reference types="vite/client" />
+import { WIDGET_CLASSES, type WidgetType } from '../../src/widgets/kinds';
+import { COMMON_OPTIONS } from '../../src/widgets/common-options';
+import type { Effect, OptionTable } from '../../src/widgets/option-types';
+import type { KindSample } from './kind-sample';
 
 export type { WidgetType };
 
@@ -14,27 +18,37 @@ export const KIND_NAMES: readonly WidgetType[] = WIDGET_CLASSES.map(({ kind }) =
 /** A kind's `type` (names and aliases alike). */
 export type KindName = WidgetType;
 
-/** The options `O` requires. */
-type RequiredKeys<O> = { [K in keyof O]-?: object extends Pick<O, K> ? never : K }[keyof O];
+/** Every kind's sample (src/widgets/kinds/<kind>/sample.ts), by folder. */
+const BY_FOLDER = import.meta.glob<KindSample>('../../src/widgets/kinds/*/sample.ts', { eager: true, import: 'sample' });
 
-/** What kind `K` requires besides its type and address (a category widget's `categoryKey`). */
-type ExtraRequired<K extends WidgetType> = Pick<WidgetOptionsByType[K], Exclude<RequiredKeys<WidgetOptionsByType[K]>, 'type' | 'address'>>;
+/** The sample of the kind `type` builds (an alias shares its kind's). Throws for a kind without one. */
+const sampleOf = (type: WidgetType): KindSample => {
+  const name = WIDGET_CLASSES.find(({ kind }) => kind.name == type || (kind.aliases ?? []).some((alias) => alias == type))?.kind.name;
+  const sample = BY_FOLDER[`../../src/widgets/kinds/${name}/sample.ts`];
+  if (!sample)
+    throw new Error(`the kind "${type}" has no sample: add src/widgets/kinds/${name}/sample.ts (see test/helpers/kind-sample.ts)`);
+  return sample;
+};
+
+/**
+ * Every kind's sample, by `type` (names and aliases alike): what the tests need to know about
+ * the kind besides its code. Loading this module fails, and every suite that reads it with it,
+ * when a kind of the registry has no sample.
+ */
+export const SAMPLES: Readonly<Record<WidgetType, KindSample>> = Object.fromEntries(
+  WIDGET_CLASSES.flatMap(({ kind }) => [kind.name, ...(kind.aliases ?? [])]).map((type) => [type, sampleOf(type)]),
+) as Record<WidgetType, KindSample>;
 
 /**
  * What each kind needs besides `apiKey`, `address` and `baseUrl` to show the sandbox's fixtures:
- * its other required options, a row for each kind (or alias) that has any. Typed from the kinds'
- * options, so a new kind with a required option fails tsc here until it has its row, and a kind
- * with none needs no row.
+ * its other required options (from its sample, typed from its options).
  */
-export const REQUIRED_EXTRAS: {
-  readonly [K in WidgetType as keyof ExtraRequired<K> extends never ? never : K]: ExtraRequired<K>;
-} = {
-  category: { categoryKey: 'governance' },
-};
+export const REQUIRED_EXTRAS: Readonly<Record<WidgetType, Readonly<Record<string, string>>>> = Object.fromEntries(
+  Object.entries(SAMPLES).map(([type, sample]) => [type, sample.required as Readonly<Record<string, string>>]),
+) as Record<WidgetType, Readonly<Record<string, string>>>;
 
 /** {@link REQUIRED_EXTRAS} of `kind`, none when it requires nothing more. */
-export const extrasOf = (kind: WidgetType): Readonly<Record<string, string>> =>
-  ownValue<Readonly<Record<string, string>>>(REQUIRED_EXTRAS, kind) ?? {};
+export const extrasOf = (kind: WidgetType): Readonly<Record<string, string>> => REQUIRED_EXTRAS[kind];
 
 /** {@link REQUIRED_EXTRAS} as a snippet's attributes (` data-category-key="governance"`). */
 export const extraAttributes = (kind: KindName, prefix = 'data-'): string =>
@@ -49,4 +63,17 @@ export const ADDRESS_ONLY_KINDS: readonly KindName[] = KIND_NAMES.filter((kind) 
 export const typesOf = (kind: KindName): string[] => {
   const found = WIDGET_CLASSES.find((widgetClass) => widgetClass.kind.name == kind)?.kind;
   return found ? [found.name, ...(found.aliases ?? [])] : [];
+};
+
+/** The option table of the kind `type` builds (an alias shares its kind's). */
+export const optionTableOf = (type: WidgetType): OptionTable => {
+  const found = WIDGET_CLASSES.find(({ kind }) => kind.name == type || (kind.aliases ?? []).some((alias) => alias == type));
+  if (!found) throw new Error(`no kind of the registry builds the type "${type}"`);
+  return found.kind.options as OptionTable;
+};
+
+/** The options of `type`'s own (not the common ones) whose change has `effect`, from its option table. */
+export const ownOptionsOf = (type: WidgetType, effect: Effect): string[] => {
+  const table = optionTableOf(type);
+  return Object.keys(table).filter((option) => table[option]!.effect == effect && !Object.hasOwn(COMMON_OPTIONS, option));
 };

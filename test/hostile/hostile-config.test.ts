@@ -19,6 +19,7 @@ import { createWidget, defineRepkitElement, mountAll, OptionError, ServiceClient
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { CORPUS, hostile, htmlParsing, SAMPLE } from './corpus';
 import { inspectView, rulesFor, type Kind } from './inspect';
+import { extrasOf, SAMPLES } from '../helpers/kinds';
 
 const server = useSandbox();
 const { attribute: parsedAttribute } = htmlParsing(document);
@@ -154,19 +155,13 @@ const viewOf = (host: HTMLElement) => host.shadowRoot!.querySelector<HTMLElement
 const errorSentence = (host: HTMLElement) => host.shadowRoot!.querySelector('.rk-error-text')?.textContent;
 
 /** The config of each widget kind, without the hostile option. */
-const BASE: Record<Kind, Record<string, string>> = {
-  reputation: { type: 'reputation', address: RICH },
-  badge: { type: 'badge', address: RICH, badgeKey: 'early_adopter' },
-  badges: { type: 'badges', address: RICH, badgeKey: 'early_adopter' },
-  profile: { type: 'profile', address: RICH },
-  category: { type: 'category', address: RICH, categoryKey: 'governance' },
-};
+const BASE = (kind: Kind): Record<string, unknown> => ({ type: kind, address: RICH, ...extrasOf(kind), ...SAMPLES[kind].hostile.config });
 
 const configOf = (kind: Kind, extra: Record<string, string>) => ({
   apiKey: API_KEY,
   baseUrl: server.url,
   retries: '0',
-  ...BASE[kind],
+  ...BASE(kind),
   ...extra,
 });
 
@@ -205,7 +200,7 @@ const CASES = SAMPLE;
 describe('every corpus string through the option checks and the request path', () => {
   /** What createWidget makes of `value` in `option`: the option in force, or the OptionError. */
   const tryOption = (kind: Kind, option: string, value: string) => {
-    const config = { apiKey: API_KEY, baseUrl: 'https://service.test', retries: 0, ...BASE[kind], [option]: value } as WidgetConfig;
+    const config = { apiKey: API_KEY, baseUrl: 'https://service.test', retries: 0, ...BASE(kind), [option]: value } as WidgetConfig;
     try {
       return { value: (createWidget(config).options as unknown as Record<string, unknown>)[option] };
     } catch (error) {

@@ -4,14 +4,15 @@
  * `page.evaluate`, so {@link inspectView} uses nothing from outside its own body). Not a test
  * file itself.
  *
- * The allowlists were read off the templates: src/widgets/{reputation,badge,profile,category}-widget.ts,
+ * The allowlists were read off the templates: each kind's tags are in its sample
+ * (src/widgets/kinds/<kind>/sample.ts `tags`), read off its view.ts; the common ones off
  * base-widget.ts (`renderAddress`), host.ts (the view), messages.ts (the error view) and
  * src/render/identicon.ts. Data never chooses a tag or an attribute name; it only fills
  * text and the values of a few attributes (title, data-category, data-badge, data-platform,
  * datetime, href, src), and those are checked here or by the suites.
  */
 import { WIDGET_PARTS } from '../../src/embed/element';
-import type { WidgetType } from '../helpers/kinds';
+import { SAMPLES, type WidgetType } from '../helpers/kinds';
 
 export type Kind = WidgetType;
 
@@ -28,15 +29,6 @@ export interface InspectRules {
 
 /** The error view (messages.ts), which any kind may show. */
 const ERROR_TAGS = ['div', 'p', 'button'];
-
-const BADGE_TAGS = ['div', 'p', 'span', 'strong', 'ul', 'ol', 'li', 'img', 'time', 'button'];
-const TAGS: Record<Kind, string[]> = {
-  reputation: ['div', 'span', 'strong', 'ul', 'li', 'p', 'time'],
-  badge: BADGE_TAGS,
-  badges: BADGE_TAGS,
-  profile: ['div', 'span', 'strong', 'p', 'ul', 'li', 'a', 'img', 'button', 'svg', 'rect', 'g'],
-  category: ['div', 'span', 'strong', 'p', 'ul', 'ol', 'li', 'button'],
-};
 
 const ATTRIBUTES: Record<string, string[]> = {
   div: ['class', 'part', 'role', 'data-badge', 'data-tier', 'aria-busy', 'lang', 'dir'],
@@ -81,7 +73,7 @@ const FIXED: Record<string, string[]> = {
 
 /** The rules for one widget kind (its ready view, plus the error view). */
 export const rulesFor = (kind: Kind): InspectRules => ({
-  tags: [...new Set([...TAGS[kind], ...ERROR_TAGS])],
+  tags: [...new Set([...SAMPLES[kind].tags, ...ERROR_TAGS])],
   attributes: ATTRIBUTES,
   parts: PARTS,
   fixed: FIXED,

@@ -9,7 +9,7 @@ import { createWidget, type AnyWidget } from '../../src/index';
 import { inFlight } from '../../src/client/cache';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
 import { makeContainer, cleanupWidgets, nextOutcome, sleep, textOf, viewOf, waitForState } from '../helpers/widgets';
-import { KIND_NAMES, type WidgetType } from '../helpers/kinds';
+import { extrasOf, KIND_NAMES, SAMPLES, type WidgetType } from '../helpers/kinds';
 
 const server = useSandbox();
 const created: AnyWidget[] = [];
@@ -21,14 +21,8 @@ afterEach(() => {
 type Kind = WidgetType;
 const KINDS = KIND_NAMES;
 
-/** What each kind shows for the rich fixture once loaded. */
-const SHOWS: Record<Kind, string> = {
-  reputation: '89',
-  badge: '6 earned',
-  badges: '6 earned',
-  profile: 'Alice Validator',
-  category: 'Governance',
-};
+/** What `kind` shows for the rich fixture once loaded (its sample's `shows`). */
+const shows = (kind: Kind): string => SAMPLES[kind].shows;
 
 /** A widget of `kind` on its own base URL (own cache: its first load is a request). */
 const make = (kind: Kind, extra: Record<string, unknown> = {}): AnyWidget => {
@@ -38,7 +32,7 @@ const make = (kind: Kind, extra: Record<string, unknown> = {}): AnyWidget => {
     address: ADDRESSES.rich,
     baseUrl: server.fault({}),
     retries: 0,
-    ...(kind == 'category' ? { categoryKey: 'governance' } : {}),
+    ...extrasOf(kind),
     ...extra,
   } as never) as AnyWidget;
   created.push(widget);
@@ -80,7 +74,7 @@ describe.each(KINDS)('%s widget', (kind) => {
     expect(host.isConnected).toBe(false);
     expect(await outcome).toBe('ready');
     expect(loads).toBe(1);
-    expect(textOf(viewOf(host.shadowRoot!))).toContain(SHOWS[kind]);
+    expect(textOf(viewOf(host.shadowRoot!))).toContain(shows(kind));
     makeContainer().append(detached);
     expect(host.isConnected).toBe(true);
     expect(widget.state).toBe('ready');
@@ -174,7 +168,7 @@ describe.each(KINDS)('%s widget', (kind) => {
     await waitForState(widget.element!, 'ready');
     const view = viewOf(widget.element!.shadowRoot!);
     const before = view.innerHTML;
-    expect(textOf(view)).toContain(SHOWS[kind]);
+    expect(textOf(view)).toContain(shows(kind));
     const requests = await requestsDuring(() => widget.update({ flavour: 'mint', maxItems: 'lots' } as never));
     expect(requests).toBe(0);
     expect(widget.state).toBe('ready');

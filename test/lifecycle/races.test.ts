@@ -25,14 +25,13 @@
  * `RACE_SEEDS=17 npx vitest run --config test/vitest.config.ts test/lifecycle/races.test.ts`.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { autoMount, createWidget, displayNameOf, mountAll, tierOf, type AnyWidget } from '../../src/index';
+import { autoMount, createWidget, mountAll, type AnyWidget } from '../../src/index';
 import { inFlight } from '../../src/client/cache';
 import { formatNumber } from '../../src/render/format';
-import { FIXTURES, brandNewRecords } from '../service/fixtures.mjs';
 import { faultBaseUrl } from '../service/sandbox.mjs';
-import { publicProfile } from '../helpers/public-records';
 import { ADDRESSES, API_KEY, useSandbox } from '../helpers/sandbox';
-import { KIND_NAMES, type WidgetType } from '../helpers/kinds';
+import { KIND_NAMES, SAMPLES, optionTableOf, ownOptionsOf, type WidgetType } from '../helpers/kinds';
+import { error, fixtureOf, type Expectation, type Opts, type Rng } from './expectations';
 
 const server = useSandbox();
 
@@ -71,13 +70,6 @@ const mulberry32 = (seed: number): (() => number) => {
   };
 };
 
-interface Rng {
-  next(): number;
-  int(n: number): number;
-  pick<T>(items: readonly T[]): T;
-  chance(p: number): boolean;
-}
-
 const rngOf = (seed: number): Rng => {
   const next = mulberry32(seed);
   return {
@@ -107,120 +99,28 @@ type Kind = WidgetType;
 const KINDS = KIND_NAMES;
 
 const ADDRESS_POOL = [ADDRESSES.rich, ADDRESSES.identityOnly, ADDRESSES.fresh, ADDRESSES.noProfile, ADDRESSES.noBadges, ADDRESSES.unknown];
-const BADGE_KEYS = [undefined, undefined, 'ReferendumVoter', 'NposGuardian', 'IdentityConfirmed'];
-const CATEGORY_KEYS = ['longevity', 'governance', 'txCount', 'stakingSlash', 'stakingRewards', 'tokenDiversity'];
-const DATA_KEYS = ['address', 'apiKey', 'baseUrl', 'badgeKey', 'categoryKey'];
 
-/** Options as the checks read them (`widget.options` of any kind). */
-type Opts = Record<string, unknown> & { address: string; apiKey: string; locale?: string };
+/** The options of `kind`'s own that reload its data (effect `reload` in its option table): `badgeKey`, `categoryKey`. */
+const keysOf = (kind: Kind): string[] => ownOptionsOf(kind, 'reload');
 
-/** What the sandbox serves for an address: its fixture, or the record it computes for an unseen one. */
-const fixtureOf = (address: string) => (Object.hasOwn(FIXTURES, address) ? FIXTURES[address]! : brandNewRecords(address, ''));
-
-const text = (view: Element, selector: string): string | undefined => view.querySelector(selector)?.textContent?.trim();
-
-interface Expectation {
-  state: 'ready' | 'error';
-  /** Describes what is wrong with the rendered view, or returns undefined. */
-  check(view: Element): string | undefined;
-}
-
-const error = (sentence: string): Expectation => ({
-  state: 'error',
-  check: (view) => {
-    // A 404 is shown calmly ([part="empty"]); other failures as an alert ([part="error"]).
-    const shown = text(view, '[part="error"] .rk-error-text, [part="empty"] .rk-error-text');
-    return shown == sentence ? undefined : `error view says ${JSON.stringify(shown)}, expected ${JSON.stringify(sentence)}`;
-  },
-});
-
-const ready = (check: (view: Element) => string | undefined): Expectation => ({
-  state: 'ready',
-  check: (view) => (view.querySelector('[part="error"]') ? 'an error view where data was expected' : check(view)),
-});
-
-const mismatch = (what: string, shown: unknown, wanted: unknown): string | undefined =>
-  JSON.stringify(shown) == JSON.stringify(wanted)
-    ? undefined
-    : `${what}: shown ${JSON.stringify(shown)}, expected ${JSON.stringify(wanted)}`;
-
-/** The shortened address element carries the full address the view is about. */
-const addressTitle = (view: Element, address: string): string | undefined => {
-  const title = view.querySelector('.rk-address')?.getAttribute('title');
-  return title === undefined || title === null ? 'no .rk-address in the view' : mismatch('address title', title, address);
+/** The values to draw for each of `kind`'s own data options (its sample's `races.keys`); none missing. */
+const keyPool = (kind: Kind, key: string): readonly (string | undefined)[] => {
+  const pool = SAMPLES[kind].races.keys?.[key];
+  if (!pool) throw new Error(`the sample of ${kind} has no races.keys.${key}: what values should the race draw?`);
+  return pool;
 };
+
+/** Whether `kind` requires `key` (a category widget's `categoryKey`). */
+const requires = (kind: Kind, key: string): boolean => Object.hasOwn(SAMPLES[kind].required, key);
+
+const DATA_KEYS = ['address', 'apiKey', 'baseUrl', ...new Set(KINDS.flatMap(keysOf))];
 
 /** What a widget of `kind` with options `o` must end up showing (no faults but latency). */
 const expected = (kind: Kind, o: Opts): Expectation => {
   // From happy-dom's page an unknown key is the service's CORS refusal, a 403 it can read,
   // which says the key is what is wrong.
   if (o.apiKey != API_KEY) return error('Invalid API key.');
-  const fx = fixtureOf(o.address);
-  const n = (value: number) => formatNumber(value, o.locale);
-  switch (kind) {
-    case 'reputation': {
-      const scores = fx.scores;
-      return ready((view) => {
-        const categories = Object.keys(scores.categories ?? {}).length;
-        return (
-          mismatch('total score', text(view, '.rk-score'), n(scores.totalScore)) ??
-          mismatch(
-            'category rows',
-            view.querySelectorAll('.rk-category').length,
-            o.showCategories ? Math.min(categories, o.maxCategories as number) : 0,
-          ) ??
-          (o.compact ? undefined : addressTitle(view, o.address))
-        );
-      });
-    }
-    case 'badge':
-    case 'badges': {
-      const earned = fx.badges.badges;
-      const badgeKey = o.badgeKey as string | undefined;
-      if (badgeKey) {
-        const badge = earned.find((b) => b.badgeKey == badgeKey);
-        // The service answers 404 for a badge the address has not earned.
-        if (!badge) return error('This address has not earned this badge yet.');
-        return ready((view) => {
-          const card = view.querySelector('.rk-one');
-          return (
-            mismatch('single badge key', card?.getAttribute('data-badge'), badgeKey) ??
-            mismatch('single badge tier', card?.getAttribute('data-tier'), tierOf(badge.achievedLevel)) ??
-            addressTitle(view, o.address)
-          );
-        });
-      }
-      const keys = [...earned]
-        .sort((a, b) => b.achievedLevel - a.achievedLevel)
-        .slice(0, o.maxBadges as number)
-        .map((b) => b.badgeKey);
-      return ready(
-        (view) =>
-          mismatch('badge count', text(view, '.rk-count'), `${n(earned.length)} earned`) ??
-          mismatch(
-            'badges shown',
-            [...view.querySelectorAll('li[data-badge]')].map((li) => li.getAttribute('data-badge')),
-            keys,
-          ) ??
-          addressTitle(view, o.address),
-      );
-    }
-    case 'profile': {
-      // Every valid address has a profile (computed when the service has none stored).
-      const profile = publicProfile(fx.profile, server.url);
-      return ready((view) => mismatch('display name', text(view, '.rk-name'), displayNameOf(profile)) ?? addressTitle(view, o.address));
-    }
-    case 'category': {
-      const categories = fx.scores.categories;
-      const score = Object.hasOwn(categories, o.categoryKey as string) ? categories[o.categoryKey as string] : undefined;
-      if (!score) return error('This address has no score in this category yet.');
-      return ready(
-        (view) =>
-          mismatch('category score', text(view, '.rk-score'), n(score.score)) ??
-          (o.compact || o.showScoreOnly ? undefined : addressTitle(view, o.address)),
-      );
-    }
-  }
+  return SAMPLES[kind].races.expected({ o, fx: fixtureOf(o.address), n: (value) => formatNumber(value, o.locale), serverUrl: server.url });
 };
 
 const systemTheme = (): string => (window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
@@ -258,7 +158,8 @@ const screenProblem = (kind: Kind, widget: AnyWidget, connected = true): string 
     want = kept;
   } else if (want.state != state) return `state ${state}, expected ${want.state}`;
   const problem = want.check(view);
-  return problem && `${problem} (address ${o.address.slice(0, 6)}, ${o.baseUrl}, key ${String(o.badgeKey ?? o.categoryKey ?? '')})`;
+  const keys = keysOf(kind).map((key) => `${key} ${String(o[key] ?? '')}`);
+  return problem && `${problem} (address ${o.address.slice(0, 6)}, ${o.baseUrl}${keys.map((key) => `, ${key}`).join('')})`;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -290,62 +191,42 @@ const dataValue = (w: World, kind: Kind, key: string): unknown => {
       return w.rng.chance(0.15) ? 'wrong-key' : API_KEY;
     case 'baseUrl':
       return w.rng.pick(w.bases);
-    case 'badgeKey':
-      return kind == 'badge' ? w.rng.pick(BADGE_KEYS) : undefined;
     default:
-      return w.rng.pick(CATEGORY_KEYS);
+      return w.rng.pick(keyPool(kind, key));
   }
 };
 
-const BADGE_DISPLAY: Record<string, (rng: Rng) => unknown> = {
-  maxBadges: (r) => r.int(7),
-  showProgress: (r) => r.chance(0.5),
+const COMMON_DISPLAY: Record<string, (rng: Rng) => unknown> = {
+  theme: (r) => r.pick(['light', 'dark', 'auto', undefined]),
+  className: (r) => r.pick(['', 'card', 'a b', ' spaced   out ', undefined]),
+  locale: (r) => r.pick(['en-US', 'de-DE', 'fr-FR']),
+  timeoutMs: (r) => r.pick([5000, 10000]),
+  retries: (r) => r.pick([0, 1]),
+  cacheTtlMs: (r) => r.pick([0, 60000]),
 };
 
-const DISPLAY: Record<Kind | 'common', Record<string, (rng: Rng) => unknown>> = {
-  common: {
-    theme: (r) => r.pick(['light', 'dark', 'auto', undefined]),
-    className: (r) => r.pick(['', 'card', 'a b', ' spaced   out ', undefined]),
-    locale: (r) => r.pick(['en-US', 'de-DE', 'fr-FR']),
-    timeoutMs: (r) => r.pick([5000, 10000]),
-    retries: (r) => r.pick([0, 1]),
-    cacheTtlMs: (r) => r.pick([0, 60000]),
-  },
-  reputation: {
-    showCategories: (r) => r.chance(0.7),
-    maxCategories: (r) => r.int(8),
-    compact: (r) => r.chance(0.3),
-  },
-  badge: BADGE_DISPLAY,
-  badges: BADGE_DISPLAY,
-  profile: {
-    showAvatar: (r) => r.chance(0.5),
-    showBio: (r) => r.chance(0.5),
-    showSocials: (r) => r.chance(0.5),
-    showIdentities: (r) => r.chance(0.5),
-    showNftCount: (r) => r.chance(0.5),
-  },
-  category: {
-    showTitle: (r) => r.chance(0.7),
-    showDescription: (r) => r.chance(0.5),
-    showBreakdown: (r) => r.chance(0.5),
-    showAdvice: (r) => r.chance(0.5),
-    showScoreOnly: (r) => r.chance(0.2),
-    compact: (r) => r.chance(0.2),
-  },
+/**
+ * How to draw each display option of `kind` (effect `render` in its option table): its sample's
+ * `races.display`, or even odds for a boolean it leaves out. Throws for one it cannot draw.
+ */
+const displayOf = (kind: Kind): Record<string, (rng: Rng) => unknown> => {
+  const table = optionTableOf(kind);
+  const given = SAMPLES[kind].races.display ?? {};
+  return Object.fromEntries(
+    ownOptionsOf(kind, 'render').map((option) => {
+      const draw = given[option] ?? (typeof table[option]!.default == 'boolean' ? (r: Rng) => r.chance(0.5) : undefined);
+      if (!draw) throw new Error(`the sample of ${kind} has no races.display.${option}: how should the race draw it?`);
+      return [option, draw];
+    }),
+  );
 };
 
-const dataKeysOf = (kind: Kind): string[] => [
-  'address',
-  'apiKey',
-  'baseUrl',
-  ...(kind == 'badge' ? ['badgeKey'] : kind == 'category' ? ['categoryKey'] : []),
-];
+const dataKeysOf = (kind: Kind): string[] => ['address', 'apiKey', 'baseUrl', ...keysOf(kind)];
 
 /** 1 to 3 random option changes; about half of the updates touch a data option. */
 const randomChanges = (w: World, kind: Kind): Record<string, unknown> => {
   const changes: Record<string, unknown> = {};
-  const display = { ...DISPLAY.common, ...DISPLAY[kind] };
+  const display = { ...COMMON_DISPLAY, ...displayOf(kind) };
   for (let i = 1 + w.rng.int(3); i > 0; i--) {
     if (w.rng.chance(0.5)) {
       const key = w.rng.pick(dataKeysOf(kind));
@@ -547,8 +428,11 @@ const createTracked = (w: World, kind: Kind, name: string, step: string): Tracke
     retries: 0,
     ...callbacksFor(w, ref),
   };
-  if (kind == 'category') config.categoryKey = w.rng.pick(CATEGORY_KEYS);
-  if (kind == 'badge' && w.rng.chance(0.3)) config.badgeKey = w.rng.pick(BADGE_KEYS.filter(Boolean));
+  // A required data option always (categoryKey), an optional one now and then (badgeKey).
+  for (const key of keysOf(kind)) {
+    if (requires(kind, key)) config[key] = w.rng.pick(keyPool(kind, key));
+    else if (w.rng.chance(0.3)) config[key] = w.rng.pick(keyPool(kind, key).filter(Boolean));
+  }
   if (w.rng.chance(0.2)) config.cacheTtlMs = 0; // every load then goes over the network
   if (w.rng.chance(0.2)) config.theme = 'auto';
   const widget = createWidget(config as never) as AnyWidget;
@@ -754,6 +638,38 @@ interface Embedded extends Tracked {
 
 const attributeOf = (option: string) => 'data-' + option.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 
+/** Every kind's own display options (their option tables), each drawn as its kind's race draws it. */
+const ALL_DISPLAY: Readonly<Record<string, (rng: Rng) => unknown>> = Object.assign({}, ...[...KINDS].reverse().map(displayOf));
+
+/** A drawn option value as attribute text: true bare or "true", as HTML writes booleans; none as no attribute. */
+const attributeText = (rng: Rng, value: unknown): string | null =>
+  value === undefined ? null : value === true ? rng.pick(['', 'true']) : String(value);
+
+/** What an attribute sets an option of `kind` to, read by the type of its default (its option table). */
+const fromAttribute = (kind: Kind, key: string, text: string): unknown => {
+  const fallback = optionTableOf(kind)[key]?.default;
+  return typeof fallback == 'number' ? Number(text) : typeof fallback == 'boolean' ? text != 'false' : text;
+};
+
+/**
+ * The display attributes to change on a widget of `kind`: the common ones, each of its own
+ * display options (its option table), and one of another kind's, which it must ignore.
+ */
+const displayAttributes = (w: World, kind: Kind): [string, () => string | null][] => {
+  const own = displayOf(kind);
+  const foreign = Object.keys(ALL_DISPLAY).filter((option) => !Object.hasOwn(own, option));
+  const options = [...Object.keys(own), ...(foreign.length ? [w.rng.pick(foreign)] : [])];
+  return [
+    ['data-theme', () => w.rng.pick(['light', 'dark', 'auto', null])],
+    ['data-class-name', () => w.rng.pick(['', 'card', 'a b', null])],
+    ['data-locale', () => w.rng.pick(['en-US', 'de-DE'])],
+    ...options.map((option): [string, () => string | null] => [
+      attributeOf(option),
+      () => (w.rng.chance(0.2) ? null : attributeText(w.rng, (own[option] ?? ALL_DISPLAY[option])!(w.rng))),
+    ]),
+  ];
+};
+
 const runEmbed = async (seed: number): Promise<void> => {
   const container = document.createElement('section');
   document.body.append(container);
@@ -781,10 +697,9 @@ const runEmbed = async (seed: number): Promise<void> => {
       if (t.removed) violation(w, t, 'the widget of a removed element was not destroyed');
       // The widget follows the element's attributes.
       const o = t.widget.options as unknown as Record<string, unknown>;
-      for (const key of [...dataKeysOf(t.kind), 'theme', 'maxBadges', 'maxCategories', 'compact']) {
+      for (const key of [...dataKeysOf(t.kind), 'theme', ...Object.keys(ALL_DISPLAY)]) {
         const attribute = t.element.getAttribute(attributeOf(key));
-        const want =
-          attribute === null ? undefined : key.startsWith('max') ? Number(attribute) : key == 'compact' ? attribute != 'false' : attribute;
+        const want = attribute === null ? undefined : fromAttribute(t.kind, key, attribute);
         // An attribute of an option the kind does not have (data-compact on a badge) is ignored.
         const known = dataKeysOf(t.kind).includes(key) || Object.hasOwn(o, key);
         if (known && want !== undefined && o[key] !== want)
@@ -804,7 +719,8 @@ const runEmbed = async (seed: number): Promise<void> => {
     element.setAttribute('data-locale', 'en-US');
     element.setAttribute('data-retries', '0');
     if (w.rng.chance(0.4)) element.setAttribute('data-cache-ttl-ms', '0');
-    if (kind == 'category') element.setAttribute('data-category-key', w.rng.pick(CATEGORY_KEYS));
+    for (const key of keysOf(kind).filter((key) => requires(kind, key)))
+      element.setAttribute(attributeOf(key), String(w.rng.pick(keyPool(kind, key))));
     container.append(element);
     const [widget] = mountAll(container);
     const name = `e${created++}`;
@@ -840,16 +756,7 @@ const runEmbed = async (seed: number): Promise<void> => {
       const v = dataValue(w, t.kind, key);
       value = v === undefined ? null : String(v);
     } else {
-      const options: [string, () => string | null][] = [
-        ['data-theme', () => w.rng.pick(['light', 'dark', 'auto', null])],
-        ['data-class-name', () => w.rng.pick(['', 'card', 'a b', null])],
-        ['data-compact', () => w.rng.pick(['', 'true', 'false', null])],
-        [t.kind == 'badge' ? 'data-max-badges' : 'data-max-categories', () => w.rng.pick(['0', '1', '3', '7', null])],
-        ['data-show-categories', () => w.rng.pick(['true', 'false', null])],
-        ['data-show-progress', () => w.rng.pick(['true', 'false', null])],
-        ['data-locale', () => w.rng.pick(['en-US', 'de-DE'])],
-      ];
-      const [name, make] = w.rng.pick(options);
+      const [name, make] = w.rng.pick(displayAttributes(w, t.kind));
       attribute = name;
       value = make();
     }

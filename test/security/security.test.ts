@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWidget, mountAll, OptionError, ServiceClient, ServiceError, snippet } from '../../src/index';
 import { openGates } from '../../src/client/quota';
+import { importFailureMessage, importProbe, importRateLimit } from '../../src/chunks/loaders';
 import { ITEM_TEXT_LIMIT, LIST_LIMITS, TEXT_LIMIT } from '../../src/widgets/views/common';
 import { badgeRecord, body, categoryRecord, profileRecord, scoresRecord, words } from '../bench/worst-records.mjs';
 
@@ -55,6 +56,12 @@ const failure = (promise: Promise<unknown>) =>
 /** The GETs a server saw, leaving out the CORS preflights happy-dom sends before them. */
 const gets = <T extends { method: string; url: string }>(log: T[]): T[] =>
   log.filter((r) => r.method == 'GET' && r.url.startsWith('/api/'));
+
+// Under vitest a dynamic import goes through its module runner, which fake timers stall, so a
+// client's first failure under `vi.useFakeTimers()` would wait forever for the chunks a failure
+// loads (src/chunks/loaders.ts). They are loaded up front, as on a page that has seen a failure;
+// a bundled page loads them with the browser's own import(), which no fake clock holds.
+beforeAll(() => Promise.all([importRateLimit(), importProbe(), importFailureMessage()]));
 
 afterEach(() => {
   // A 429 closes the page-wide quota gate of its base URL and key; each test starts open.

@@ -460,6 +460,8 @@ function buildBomb(head, tail, size) {
  * @property {string | null} origin the Origin header, or `null` when absent (a server-side or
  *   same-origin GET)
  * @property {number} time `Date.now()` when the request arrived
+ * @property {string | null} fault the spec of its `/__fault/{spec}` prefix as sent, or `null`
+ *   without one: which base URL (which test, with its unique `id`) sent it
  */
 
 /**
@@ -823,6 +825,7 @@ export function createSandbox({ port = 0, host = '127.0.0.1', latencyMs = 0, com
       apiKey: typeof rawKey === 'string' ? rawKey : null,
       origin: origin ?? null,
       time: Date.now(),
+      fault: faultSpec ?? null,
     });
 
     /**

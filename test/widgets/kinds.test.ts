@@ -13,6 +13,7 @@ import { WIDGET_CLASSES } from '../../src/widgets/kinds';
 import * as entry from '../../src/index';
 import { WIDGET_PARTS } from '../../src/embed/element';
 import { COMMON_PARTS } from '../../src/widgets/views/parts';
+import { SAMPLES } from '../helpers/kinds';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const KINDS_DIR = join(ROOT, 'src/widgets/kinds');
@@ -38,8 +39,8 @@ describe('a kind is a folder, a stylesheet and a registry entry', () => {
     expect(entry.WIDGET_TYPES).toEqual(WIDGET_CLASSES.flatMap(({ kind }) => [kind.name, ...(kind.aliases ?? [])]));
   });
 
-  it.each(FOLDERS)('%s: options, view and placeholder in its folder, its stylesheet in styles/', (kind) => {
-    expect(readdirSync(join(KINDS_DIR, kind)).sort()).toEqual(['options.ts', 'placeholder.ts', 'view.ts']);
+  it.each(FOLDERS)("%s: options, view, placeholder and the tests' sample in its folder, its stylesheet in styles/", (kind) => {
+    expect(readdirSync(join(KINDS_DIR, kind)).sort()).toEqual(['options.ts', 'placeholder.ts', 'sample.ts', 'view.ts']);
     expect(existsSync(join(ROOT, 'styles', `${kind}.css`))).toBe(true);
   });
 
@@ -78,5 +79,20 @@ describe('a kind is a folder, a stylesheet and a registry entry', () => {
     expect([...drawn].filter((part) => !COMMON_PARTS.includes(part))).toEqual([]);
     expect([...WIDGET_PARTS].sort()).toEqual([...new Set([...COMMON_PARTS, ...WIDGET_CLASSES.flatMap(({ kind }) => kind.parts)])].sort());
     expect(new Set(WIDGET_PARTS).size).toBe(WIDGET_PARTS.length);
+  });
+});
+
+describe("each kind carries its tests' sample", () => {
+  it('every type of the registry, aliases too, has the sample of its kind', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual([...entry.WIDGET_TYPES].sort());
+    for (const { kind } of WIDGET_CLASSES)
+      for (const alias of kind.aliases ?? []) expect(SAMPLES[alias as keyof typeof SAMPLES]).toBe(SAMPLES[kind.name]);
+  });
+
+  it('nothing the library builds imports a sample or anything under test/ (a sample costs no byte in a bundle)', () => {
+    const runtime = filesBelow(join(ROOT, 'src')).filter((file) => file.endsWith('.ts') && !file.endsWith('/sample.ts'));
+    const importing = runtime.filter((file) => /from '[^']*(\/sample|\/test\/[^']*)'/.test(readFileSync(file, 'utf8')));
+    expect(runtime.length).toBeGreaterThan(20);
+    expect(importing).toEqual([]);
   });
 });

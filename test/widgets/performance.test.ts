@@ -6,8 +6,8 @@
  * browser can show (layout shift, real IntersectionObserver) is in test/browser/performance.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { autoMount, createWidget, mountAll, ServiceClient, snippet } from '../../src/index';
-import { inTurn, SLICE_MS } from '../../src/widgets/tasks';
+import { autoMount, createWidget, defineRepkitElement, mountAll, ServiceClient, snippet } from '../../src/index';
+import { afterEvaluation, inTurn, SLICE_MS } from '../../src/widgets/tasks';
 import { STORAGE_MAX_ENTRIES, STORAGE_VERSION } from '../../src/widgets/storage-area';
 import { SKIP_FROM_CARDS } from '../../src/widgets/scheduler';
 import { ADDRESSES, API_KEY, reputationConfig, useSandbox } from '../helpers/sandbox';
@@ -100,6 +100,84 @@ describe('widgets drawn in turn, in slices, never waiting for a frame', () => {
     await sleep(5);
     inTurn(() => ran.push('e'));
     expect(ran.at(-1)).toBe('e');
+  });
+
+  it('after a busy slice, the next waits for a frame, so one frame never lays out several slices of cards', async () => {
+    await idle();
+    const frames = manualFrames();
+    const ran: string[] = [];
+    inTurn(() => {
+      ran.push('long');
+      for (const end = performance.now() + SLICE_MS + 2; performance.now() < end; );
+    });
+    inTurn(() => ran.push('next'));
+    await sleep(20);
+    expect(ran).toEqual(['long']);
+    expect(frames.pending).toBeGreaterThan(0);
+    frames.frame();
+    await until(() => ran.length == 2, 'the job after the frame');
+  });
+
+  it('where frames never come, the slice after a busy one still runs, after a short wait', async () => {
+    await idle();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const ran: string[] = [];
+    inTurn(() => {
+      ran.push('long');
+      for (const end = performance.now() + SLICE_MS + 2; performance.now() < end; );
+    });
+    inTurn(() => ran.push('next'));
+    await until(() => ran.length == 2, 'the job without a frame', 1000);
+  });
+
+  it("a script's start-up: what it asks for runs in the next task, not in its evaluation's, and waits for no frame", async () => {
+    await idle();
+    await sleep(5); // the slice idle() started ends: a script starts in a task of its own
+    const frames = manualFrames();
+    const ran: string[] = [];
+    afterEvaluation();
+    inTurn(() => ran.push('first mount'));
+    inTurn(() => ran.push('second'));
+    // The evaluation's task ends with nothing mounted...
+    expect(ran).toEqual([]);
+    // ...and the next task mounts, with no frame delivered.
+    await until(() => ran.length == 2, 'the start-up jobs');
+    expect(ran).toEqual(['first mount', 'second']);
+    expect(frames.count).toBe(0);
+    // Then a job runs at once again.
+    inTurn(() => ran.push('later'));
+    expect(ran.at(-1)).toBe('later');
+  });
+
+  it('snippets and <repkit-widget> elements on the page when the script starts mount in the task after it', async () => {
+    await idle();
+    await sleep(5);
+    manualFrames();
+    const snippetHost = makeContainer();
+    Object.assign(snippetHost.dataset, { repkit: 'reputation', address: ADDRESSES.rich, apiKey: API_KEY, baseUrl: server.fault({}) });
+    const element = document.createElement('repkit-widget');
+    for (const [name, value] of Object.entries({
+      type: 'badge',
+      address: ADDRESSES.rich,
+      'api-key': API_KEY,
+      'base-url': server.fault({}),
+    }))
+      element.setAttribute(name, value);
+    makeContainer().append(element);
+    // What src/embed.ts does as it is evaluated.
+    afterEvaluation();
+    defineRepkitElement();
+    const stop = autoMount();
+    try {
+      await Promise.resolve(); // the element's own microtask
+      expect(snippetHost.querySelector('.repkit')).toBeNull();
+      expect(element.widget).toBeUndefined();
+      await until(() => !!snippetHost.querySelector('.repkit') && !!element.widget, 'both mounted, without a frame');
+      await waitForState(snippetHost.querySelector<HTMLElement>('.repkit')!, 'ready');
+    } finally {
+      stop();
+      element.remove();
+    }
   });
 
   it('a job that throws is reported, and the jobs after it still run', async () => {
