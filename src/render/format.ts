@@ -1,4 +1,9 @@
-/** Number and date formatting through shared `Intl` formatters (creating one is slow). */
+/**
+ * Number and date formatting through shared `Intl` formatters (creating one is slow), and for
+ * English without them (src/render/english.ts: the same text, without ICU's set-up).
+ */
+
+import { englishAge, englishDate, englishNumber, isPlainEnglish } from './english';
 
 type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.PluralRules;
 
@@ -34,7 +39,11 @@ const formatter = <F extends Formatter>(key: string, make: () => F): F => {
 
 /** `1234.5` → `"1,234.5"` in the locale (default: the browser's). */
 export const formatNumber = (value: number, locale?: string): string =>
-  filling ? String(value) : formatter(`n${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })).format(value);
+  filling
+    ? String(value)
+    : isPlainEnglish(locale)
+      ? englishNumber(value)
+      : formatter(`n${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })).format(value);
 
 /** The locale's plural rules (which form of a message a count takes). */
 export const pluralRules = (locale?: string): Intl.PluralRules => formatter(`p${locale}`, () => new Intl.PluralRules(locale));
@@ -42,7 +51,7 @@ export const pluralRules = (locale?: string): Intl.PluralRules => formatter(`p${
 /** How long ago something `ms` old is, in the locale: "30 seconds ago", "5 minutes ago", "yesterday". */
 export const formatAge = (ms: number, locale?: string): string => {
   const s = Math.max(0, Math.round(ms / 1000));
-  const [n, unit]: [number, Intl.RelativeTimeFormatUnit] =
+  const [n, unit]: [number, 'second' | 'minute' | 'hour' | 'day'] =
     s < 60
       ? [s, 'second']
       : s < 3600
@@ -50,7 +59,9 @@ export const formatAge = (ms: number, locale?: string): string => {
         : s < 86400
           ? [Math.round(s / 3600), 'hour']
           : [Math.round(s / 86400), 'day'];
-  return formatter(`r${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })).format(-n, unit);
+  return isPlainEnglish(locale)
+    ? englishAge(n, unit)
+    : formatter(`r${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })).format(-n, unit);
 };
 
 /** An ISO 8601 date as a medium date in the locale, or undefined when it is not a date. */
@@ -61,7 +72,8 @@ export const formatDate = (iso: string | undefined, locale?: string): string | u
     : filling
       ? // As long as a medium date in most locales ("Jan 1, 2025", "1 janv. 2025").
         'n'.repeat(11)
-      : formatter(`d${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(time);
+      : (isPlainEnglish(locale) && englishDate(time)) ||
+        formatter(`d${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(time);
 };
 
 /**

@@ -504,6 +504,70 @@ describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
     expect(log.errors).toEqual([]);
   });
 
+  it('an en-US page formats without Intl, in the same text Intl writes; a de widget beside it still formats German', async () => {
+    const { page: tab, log } = await browser.page();
+    const baseUrl = faultBaseUrl(browser.url, { latency: 50, id: `english-${Date.now()}` });
+    const configs = [{ type: 'reputation' }, { type: 'badge' }, { type: 'reputation', locale: 'de' }].map((kind) => ({
+      apiKey: API_KEY,
+      baseUrl,
+      address: ADDRESSES.rich,
+      ...kind,
+    }));
+    await servePage(
+      tab,
+      `${browser.url}/english.html`,
+      `<!doctype html><html lang="en-US"><head><meta charset="utf-8"><title>English</title>
+       <script src="/dist/repkit.umd.js"></script></head><body>
+       ${configs.map((_, i) => `<div id="w${i}"></div>`).join('')}
+       <script>
+         // The locales of each formatter made (toLocaleString and friends make one too).
+         window.made = [];
+         for (const name of ['NumberFormat', 'DateTimeFormat', 'RelativeTimeFormat']) {
+           const Real = Intl[name];
+           Intl[name] = class extends Real {
+             constructor(...args) {
+               super(...args);
+               made.push(name + ' ' + args[0]);
+             }
+           };
+         }
+         for (const [proto, name] of [[Number.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleDateString']]) {
+           const real = proto[name];
+           proto[name] = function (...args) { made.push(name + ' ' + args[0]); return real.apply(this, args); };
+         }
+         window.widgets = ${JSON.stringify(configs)}.map((config, i) => RepKit.createWidget(config).mount('#w' + i));
+       </script></body></html>`,
+    );
+    await tab.goto(`${browser.url}/english.html`);
+    await tab.waitForFunction(() => document.querySelectorAll('.repkit[data-state="ready"]').length == 3);
+    const seen = await tab.evaluate(() => {
+      type Scores = { totalScore: number; calculatedAt: string };
+      const w = window as unknown as { made: string[]; widgets: { data: Scores }[] };
+      const made = w.made.slice();
+      const shadow = (i: number) => document.querySelector(`#w${i} .repkit`)!.shadowRoot!.textContent!;
+      // What Intl writes, asked only now that the widgets are drawn.
+      const texts = (locale: string, data: Scores) => [
+        new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(data.totalScore),
+        new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(Date.parse(data.calculatedAt)),
+      ];
+      return {
+        made,
+        english: texts('en-US', w.widgets[0].data).filter((text) => !shadow(0).includes(text)),
+        german: texts('de', w.widgets[2].data).filter((text) => !shadow(2).includes(text)),
+        germanDate: texts('de', w.widgets[2].data)[1],
+        badgeReady: shadow(1).length > 0,
+      };
+    });
+    // Only the German widget made formatters; each widget shows the text Intl writes for it.
+    expect(seen.made.length).toBeGreaterThan(0);
+    expect(seen.made.every((made) => made.endsWith(' de'))).toBe(true);
+    expect(seen.english).toEqual([]);
+    expect(seen.german).toEqual([]);
+    expect(seen.germanDate).toMatch(/^\d\d\.\d\d\.\d{4}$/);
+    expect(seen.badgeReady).toBe(true);
+    expect(log.errors).toEqual([]);
+  });
+
   it('forty snippets of four kinds and one async script: every widget renders, in document order', async () => {
     const { page: tab, log } = await browser.page({ viewport: { width: 412, height: 823 } });
     const { articlePage } = await import('../bench/pages.mjs');
