@@ -9,10 +9,11 @@
 
 /**
  * How long a slice runs jobs, in ms, before the rest wait for a later task. A phone four times
- * slower than a desktop makes 8 ms about 32: under the 50 ms of a long task, with room for the
- * style and layout the jobs cause.
+ * slower than a desktop makes 5 ms about 20, and the frame after it styles and lays out the
+ * cards those jobs drew: with 8 ms those frames took 60-85 ms at 4× on a page of 40 widgets,
+ * with 5 about 50 (test/bench/README.md, issue 39).
  */
-export const SLICE_MS = 8;
+export const SLICE_MS = 5;
 
 /** How long the slice after a busy one waits for a frame before it runs without one. */
 const FRAME_WAIT_MS = 100;
