@@ -53,9 +53,12 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
         /** Where the widget's host goes: a node of this element's shadow root, which keeps the record of what it shows. */
         #container?: HTMLElement;
         #scheduled = false;
+        /** Whether a server rendered it (a declarative shadow root): it is drawn at once, never left blank for a task. */
+        readonly #served: boolean;
 
         constructor() {
           super();
+          this.#served = !!this.shadowRoot;
           // Attached at once, as an upgraded element must not wait to own its rendering.
           this.#root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
           // A server's render (repkit/server) carries its data: the widget shows it as loaded.
@@ -92,8 +95,9 @@ export const RepkitWidgetElement: { new (): RepkitWidgetElement; readonly observ
           queueMicrotask(() => {
             this.#scheduled = false;
             // A first mount takes its turn with the snippets' (../widgets/tasks): after the
-            // script's evaluation when the element was on the page before it.
-            if (this.#container) this.#sync();
+            // script's evaluation when the element was on the page before it. Not a server's
+            // render, whose markup the constructor has just replaced.
+            if (this.#container || this.#served) this.#sync();
             else inTurn(() => this.#sync());
           });
         }

@@ -91,7 +91,7 @@ const nextSlice = async (): Promise<void> => {
 };
 
 /**
- * Called by a script as it starts (./embed, a kind's script): the jobs its start-up asks for
+ * Called by a script as it starts (src/embed.ts, src/umd/kind-script.ts): the jobs its start-up asks for
  * (the first snippets and elements to mount) run in the next task instead of this one. The
  * script's evaluation (compiling, the top level) is then a task of its own, and the first mount
  * another, each under 50 ms on a slow phone where together they were 80–130 (issue 39,

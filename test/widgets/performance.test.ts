@@ -180,6 +180,29 @@ describe('widgets drawn in turn, in slices, never waiting for a frame', () => {
     }
   });
 
+  it("a server's render is taken over at once, even during a script's start-up: never left blank for a task", async () => {
+    await idle();
+    await sleep(5);
+    // Defined under a name of its own, so that this element is upgraded now, as on a page whose script comes after it.
+    const name = `repkit-served-${Date.now()}`;
+    const element = document.createElement(name);
+    for (const [attribute, value] of Object.entries({
+      type: 'reputation',
+      address: ADDRESSES.rich,
+      'api-key': API_KEY,
+      'base-url': server.fault({}),
+    }))
+      element.setAttribute(attribute, value);
+    // What repkit/server writes, as a declarative shadow root (here an error view: no data to seed).
+    element.attachShadow({ mode: 'open' }).innerHTML = '<div part="widget">The service is having trouble.</div>';
+    makeContainer().append(element);
+    afterEvaluation();
+    defineRepkitElement(name);
+    await Promise.resolve(); // the element's own microtask
+    expect(element.shadowRoot!.querySelector('.repkit')).not.toBeNull();
+    element.remove();
+  });
+
   it('a job that throws is reported, and the jobs after it still run', async () => {
     const reported = vi.fn();
     vi.stubGlobal('reportError', reported);
