@@ -6,7 +6,16 @@
  * browser can show (layout shift, real IntersectionObserver) is in test/browser/performance.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { autoMount, createWidget, defineRepkitElement, mountAll, ServiceClient, snippet } from '../../src/index';
+import {
+  autoMount,
+  createWidget,
+  defineRepkitElement,
+  mountAll,
+  ServiceClient,
+  snippet,
+  type AnyWidget,
+  type WidgetConfig,
+} from '../../src/index';
 import { afterEvaluation, inTurn, SLICE_MS } from '../../src/widgets/tasks';
 import { STORAGE_MAX_ENTRIES, STORAGE_VERSION } from '../../src/widgets/storage-area';
 import { SKIP_FROM_CARDS } from '../../src/widgets/scheduler';
@@ -19,7 +28,19 @@ beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
 });
+/**
+ * Creates a widget of `config` and mounts it into a fresh container; destroyed after the test
+ * (removing its container would not end a load still under way).
+ */
+const cards: AnyWidget[] = [];
+const mountCard = (config: WidgetConfig): AnyWidget => {
+  const widget = createWidget(config).mount(makeContainer());
+  cards.push(widget);
+  return widget;
+};
+
 afterEach(() => {
+  for (const card of cards.splice(0)) card.destroy();
   cleanupWidgets();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -81,6 +102,7 @@ const until = async (condition: () => boolean, what: string, ms = 5000): Promise
 describe('widgets drawn in turn, in slices, never waiting for a frame', () => {
   it('jobs run at once while the slice has time; after a long one, the rest wait for a later task, in order', async () => {
     await idle();
+    await sleep(5); // the slice idle() started ends, so 'a' starts one of its own, with all its time
     const ran: string[] = [];
     inTurn(() => ran.push('a'));
     inTurn(() => ran.push('b'));
@@ -410,13 +432,13 @@ describe('off screen, a card skips its rendering (content-visibility: auto in ba
    * rendered. The tests of skipping put a crowd of far cards on the page first.
    */
   const crowd = () => {
-    for (let i = 0; i < SKIP_FROM_CARDS; i++) placeAt(createWidget(slowConfig()).mount(makeContainer()), 20000 + i * 300);
+    for (let i = 0; i < SKIP_FROM_CARDS; i++) placeAt(mountCard(slowConfig()), 20000 + i * 300);
   };
 
   it('on a page of up to 20 cards, every card is rendered from its first frame, even far below', async () => {
     const frames = manualFrames();
     vi.stubGlobal('innerHeight', 800);
-    const cards = Array.from({ length: SKIP_FROM_CARDS }, () => createWidget(slowConfig()).mount(makeContainer()));
+    const cards = Array.from({ length: SKIP_FROM_CARDS }, () => mountCard(slowConfig()));
     cards.forEach((card, i) => placeAt(card, i * 5000));
     frames.frame();
     expect(cards.map(skips)).toEqual(cards.map(() => false));
@@ -428,8 +450,8 @@ describe('off screen, a card skips its rendering (content-visibility: auto in ba
     const frames = manualFrames();
     vi.stubGlobal('innerHeight', 800);
     crowd();
-    const always = createWidget({ ...slowConfig(), skipOffscreen: false }).mount(makeContainer());
-    const usual = createWidget(slowConfig()).mount(makeContainer());
+    const always = mountCard({ ...slowConfig(), skipOffscreen: false });
+    const usual = mountCard(slowConfig());
     placeAt(always, 50000);
     placeAt(usual, 60000);
     expect([always, usual].map(skips)).toEqual([false, true]);
@@ -443,10 +465,10 @@ describe('off screen, a card skips its rendering (content-visibility: auto in ba
     const frames = manualFrames();
     vi.stubGlobal('innerHeight', 800);
     crowd();
-    const near = createWidget(slowConfig()).mount(makeContainer());
-    const below = createWidget(slowConfig()).mount(makeContainer());
-    const far = createWidget(slowConfig()).mount(makeContainer());
-    const gone = createWidget(slowConfig()).mount(makeContainer());
+    const near = mountCard(slowConfig());
+    const below = mountCard(slowConfig());
+    const far = mountCard(slowConfig());
+    const gone = mountCard(slowConfig());
     placeAt(near, 100);
     placeAt(below, 1500); // within a screen of the viewport's bottom edge
     const farCard = placeAt(far, 5000);
@@ -468,8 +490,8 @@ describe('off screen, a card skips its rendering (content-visibility: auto in ba
     const frames = manualFrames();
     vi.stubGlobal('innerHeight', 800);
     crowd();
-    const row = createWidget(slowConfig()).mount(makeContainer());
-    const compact = [1, 2].map(() => createWidget({ ...slowConfig(), compact: true }).mount(makeContainer()));
+    const row = mountCard(slowConfig());
+    const compact = [1, 2].map(() => mountCard({ ...slowConfig(), compact: true }));
     placeAt(row, 100);
     placeAt(compact[0]!, 6000, 60);
     const second = placeAt(compact[1]!, 7000, 60);
@@ -484,7 +506,7 @@ describe('off screen, a card skips its rendering (content-visibility: auto in ba
   it('a card with no box (a display: none parent) is left unskipped: shown later, it is laid out, not guessed', async () => {
     const frames = manualFrames();
     crowd();
-    const hidden = createWidget(slowConfig()).mount(makeContainer());
+    const hidden = mountCard(slowConfig());
     placeAt(hidden, 0, 0);
     frames.frame();
     expect(skips(hidden)).toBe(false);
@@ -496,7 +518,7 @@ describe('off screen, a card skips its rendering (content-visibility: auto in ba
     const frames = manualFrames();
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     crowd();
-    const widget = createWidget(reputation()).mount(makeContainer());
+    const widget = mountCard(reputation());
     placeAt(widget, 100);
     await waitForState(widget.element!, 'ready');
     expect(skips(widget)).toBe(true);
