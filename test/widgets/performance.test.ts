@@ -32,15 +32,15 @@ beforeEach(() => {
  * Creates a widget of `config` and mounts it into a fresh container; destroyed after the test
  * (removing its container would not end a load still under way).
  */
-const cards: AnyWidget[] = [];
+const mountedCards: AnyWidget[] = [];
 const mountCard = (config: WidgetConfig): AnyWidget => {
   const widget = createWidget(config).mount(makeContainer());
-  cards.push(widget);
+  mountedCards.push(widget);
   return widget;
 };
 
 afterEach(() => {
-  for (const card of cards.splice(0)) card.destroy();
+  for (const card of mountedCards.splice(0)) card.destroy();
   cleanupWidgets();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
