@@ -449,6 +449,21 @@ describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
     expect(log.errors).toEqual([]);
   });
 
+  /**
+   * Page script: each `Intl` formatter class made runs `statement`, in which `name` is the class's
+   * name and `args` its arguments.
+   */
+  const onFormatterMade = (statement: string): string => `
+    for (const name of ['NumberFormat', 'DateTimeFormat', 'RelativeTimeFormat']) {
+      const Real = Intl[name];
+      Intl[name] = class extends Real {
+        constructor(...args) {
+          super(...args);
+          ${statement};
+        }
+      };
+    }`;
+
   it("skeletons are drawn without Intl: the page's first formatter is made for an answer, which is formatted in the widget's locale", async () => {
     const { page: tab, log } = await browser.page();
     const baseUrl = faultBaseUrl(browser.url, { latency: 300, id: `intl-${Date.now()}` });
@@ -468,15 +483,7 @@ describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
         configs.map((_, i) => `<div id="w${i}"></div>`).join(''),
         `// Each formatter made, with the widgets' states at that moment.
          window.made = [];
-         for (const name of ['NumberFormat', 'DateTimeFormat', 'RelativeTimeFormat']) {
-           const Real = Intl[name];
-           Intl[name] = class extends Real {
-             constructor(...args) {
-               super(...args);
-               made.push(Array.from(document.querySelectorAll('.repkit'), (h) => h.dataset.state).join());
-             }
-           };
-         }
+         ${onFormatterMade("made.push(Array.from(document.querySelectorAll('.repkit'), (h) => h.dataset.state).join())")}
          window.widgets = ${JSON.stringify(configs)}.map((config, i) => RepKit.createWidget(config).mount('#w' + i));
          window.atMount = { made: made.length, skeletons: widgets.filter((w) => w.element.shadowRoot.querySelector('.rk-placeholder')).length };`,
       ),
@@ -522,15 +529,7 @@ describe('drawn without waiting for a frame (src/widgets/tasks.ts)', () => {
        <script>
          // The locales of each formatter made (toLocaleString and friends make one too).
          window.made = [];
-         for (const name of ['NumberFormat', 'DateTimeFormat', 'RelativeTimeFormat']) {
-           const Real = Intl[name];
-           Intl[name] = class extends Real {
-             constructor(...args) {
-               super(...args);
-               made.push(name + ' ' + args[0]);
-             }
-           };
-         }
+         ${onFormatterMade("made.push(name + ' ' + args[0])")}
          for (const [proto, name] of [[Number.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleDateString']]) {
            const real = proto[name];
            proto[name] = function (...args) { made.push(name + ' ' + args[0]); return real.apply(this, args); };

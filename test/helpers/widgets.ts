@@ -56,6 +56,18 @@ export const nextOutcome = (target: EventTarget, timeoutMs = 8000): Promise<Outc
     target.addEventListener('repkit:error', onError);
   });
 
+/** A `tagName` element (not yet in the page) with these attributes set, in order. */
+export function elementWith<K extends keyof HTMLElementTagNameMap>(
+  tagName: K,
+  attributes: Record<string, string>,
+): HTMLElementTagNameMap[K];
+export function elementWith(tagName: string, attributes: Record<string, string>): HTMLElement;
+export function elementWith(tagName: string, attributes: Record<string, string>): HTMLElement {
+  const element = document.createElement(tagName);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  return element;
+}
+
 /** A fresh container appended to document.body (removed by {@link cleanupWidgets}). */
 export const makeContainer = (id?: string): HTMLElement => {
   const container = document.createElement('div');

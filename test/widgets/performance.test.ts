@@ -20,7 +20,17 @@ import { afterEvaluation, inTurn, SLICE_MS } from '../../src/widgets/tasks';
 import { STORAGE_MAX_ENTRIES, STORAGE_VERSION } from '../../src/widgets/storage-area';
 import { SKIP_FROM_CARDS } from '../../src/widgets/scheduler';
 import { ADDRESSES, API_KEY, reputationConfig, useSandbox } from '../helpers/sandbox';
-import { cleanupWidgets, countRequests, makeContainer, mountWidget, sleep, textOf, viewOf, waitForState } from '../helpers/widgets';
+import {
+  cleanupWidgets,
+  countRequests,
+  elementWith,
+  makeContainer,
+  mountWidget,
+  sleep,
+  textOf,
+  viewOf,
+  waitForState,
+} from '../helpers/widgets';
 
 const server = useSandbox();
 
@@ -177,14 +187,12 @@ describe('widgets drawn in turn, in slices, never waiting for a frame', () => {
     manualFrames();
     const snippetHost = makeContainer();
     Object.assign(snippetHost.dataset, { repkit: 'reputation', address: ADDRESSES.rich, apiKey: API_KEY, baseUrl: server.fault({}) });
-    const element = document.createElement('repkit-widget');
-    for (const [name, value] of Object.entries({
+    const element = elementWith('repkit-widget', {
       type: 'badge',
       address: ADDRESSES.rich,
       'api-key': API_KEY,
       'base-url': server.fault({}),
-    }))
-      element.setAttribute(name, value);
+    });
     makeContainer().append(element);
     // What src/embed.ts does as it is evaluated.
     afterEvaluation();
@@ -207,14 +215,7 @@ describe('widgets drawn in turn, in slices, never waiting for a frame', () => {
     await sleep(5);
     // Defined under a name of its own, so that this element is upgraded now, as on a page whose script comes after it.
     const name = `repkit-served-${Date.now()}`;
-    const element = document.createElement(name);
-    for (const [attribute, value] of Object.entries({
-      type: 'reputation',
-      address: ADDRESSES.rich,
-      'api-key': API_KEY,
-      'base-url': server.fault({}),
-    }))
-      element.setAttribute(attribute, value);
+    const element = elementWith(name, { type: 'reputation', address: ADDRESSES.rich, 'api-key': API_KEY, 'base-url': server.fault({}) });
     // What repkit/server writes, as a declarative shadow root (here an error view: no data to seed).
     element.attachShadow({ mode: 'open' }).innerHTML = '<div part="widget">The service is having trouble.</div>';
     makeContainer().append(element);
