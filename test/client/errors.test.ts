@@ -297,6 +297,22 @@ describe('a large response', () => {
     expect(signals).toHaveLength(1);
     expect(signals[0].aborted).toBe(true);
   });
+  it('a body that arrives a byte at a time reads as the same answer: a character split across chunks stays whole', async () => {
+    const hostile = ADDRESSES.hostile;
+    const byteAtATime: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      const bytes = new Uint8Array(await answer.arrayBuffer());
+      let at = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull: (controller) => (at < bytes.length ? controller.enqueue(bytes.slice(at, ++at)) : controller.close()),
+      });
+      return new Response(body, { status: answer.status, headers: answer.headers });
+    };
+    // No cache: each client reads its own answer.
+    const whole = await clientFor(server.url, { cacheTtlMs: 0 }).getProfile(hostile);
+    expect(/[^ -~]/.test(JSON.stringify(whole)), 'the profile has text beyond ASCII').toBe(true);
+    expect(await clientFor(server.url, { fetch: byteAtATime, cacheTtlMs: 0 }).getProfile(hostile)).toEqual(whole);
+  });
   it('a 5 MB body parses under a raised maxResponseBytes', async () => {
     const scores = await clientFor(server.fault({ body: 'huge' }), { maxResponseBytes: 8000000 }).getScores(rich);
     expect(scores.totalScore).toBe(FIXTURES[rich].scores!.totalScore);
