@@ -110,10 +110,21 @@ const TERSER = /** @type {const} */ ({
   compress: { passes: 3, inline: 1, hoist_funs: true, unsafe_proto: true },
   mangle: MANGLE,
 });
-const minified = ({ script = false } = {}) => [
+// A script's functions nearly all run as it loads (it mounts the page's widgets, or finds its
+// addresses): V8's explicit compile hint, the script's first line, has Chromium compile them
+// all while it streams the file, off the main thread, where each would otherwise be compiled on
+// the main thread at its first call, in the page's first tasks (test/bench/README.md, issue 39).
+// Chunks, small and loaded later, go without.
+const COMPILE_ALL = '//# allFunctionsCalledOnLoad';
+const minified = ({ script = false, compileAll = false } = {}) => [
   replace({ include: /^(?!\/|[A-Za-z]:).*\.js$/, delimiters: ['', ''], preventAssignment: false, values: UNMARKED }),
   // A fresh name cache for each build: terser adds the build's own top-level names to it.
-  terser({ ...TERSER, module: !script, nameCache: json('./mangle.json'), format: { comments: false } }),
+  terser({
+    ...TERSER,
+    module: !script,
+    nameCache: json('./mangle.json'),
+    format: { comments: false, ...(compileAll && { preamble: COMPILE_ALL }) },
+  }),
 ];
 
 const VERSION = { __REPKIT_VERSION__: JSON.stringify(json('./package.json').version) };
@@ -122,7 +133,7 @@ const versioned = () => replace({ preventAssignment: true, values: VERSION });
 const sourcePlugins = (loaders) => [aliases(loaders), css(), versioned(), nodeResolve(), ts(), html()];
 const scriptPlugins = (/** @type {{ script?: boolean, loaders?: 'script' | 'umd' }} */ { loaders = 'script', ...options } = {}) => [
   ...sourcePlugins(loaders),
-  ...minified(options),
+  ...minified({ ...options, compileAll: true }),
 ];
 const declarations = () => dts({ tsconfig: './tsconfig.json' });
 /** A catalogue is an object literal under a type: sucrase strips the type without a TypeScript program per locale build. */
