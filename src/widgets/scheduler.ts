@@ -61,55 +61,69 @@ const shapeOf = (card: HTMLElement, width: number): string =>
   `${Math.round(width)} ${Array.from(card.querySelectorAll('[class]'), (e) => e.getAttribute('class')).join(' ')}`;
 
 /**
+ * The heights measured of each shape of card (./shapeOf) on a page, kept for its later frames:
+ * a page mounting its widgets over many frames measures a shape once, not once a frame (each
+ * measure lays out a far card in full).
+ */
+const heightsOf = new WeakMap<Window, Map<string, number[]>>();
+
+/** Gives a skipped card the typical height of its shape: the page's measures so far. */
+const sizeLike = (card: HTMLElement, measures: number[]): void =>
+  card.style.setProperty('contain-intrinsic-height', `auto ${median(measures)}px`);
+
+/**
  * Just before the first frame that would paint them: every card within a screen of the
  * viewport is laid out in full, the others stay skipped. One pass for all the cards of a
  * window, reading before writing, each round a layout (cheap: skipped cards are not laid out
  * inside). A skipped card takes a guessed size, so laying out the cards before it moves it.
- * Each round lays out the cards that came near and one card of each shape not yet measured;
- * the next round gives the skipped cards the typical height of their shape (a list of rows then
- * gets its height right, the page its length, and a card scrolled to later comes in at its
- * size), until no more card comes near. Cards laid out become skippable again once the frame
- * has painted them (a timer set in a frame callback runs after that frame), keeping their last
- * size off screen. A card with no box (a `display: none` parent) is left unskipped: shown
- * later, it must not first take a guessed size.
+ * Each round lays out the cards that came near and one card of each shape the page has not
+ * measured yet; a skipped card of a measured shape takes the typical height of its shape (a
+ * list of rows then gets its height right, the page its length, and a card scrolled to later
+ * comes in at its size), until no more card comes near or changes size. Cards laid out become
+ * skippable again once the frame has painted them (a timer set in a frame callback runs after
+ * that frame), keeping their last size off screen. A card with no box (a `display: none`
+ * parent) is left unskipped: shown later, it must not first take a guessed size.
  */
 const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void => {
   if (unplaced.get(win)?.$cards === cards) unplaced.delete(win);
   let skipped = cards.filter((card) => card.isConnected);
   if (widgetsIn(win.document) <= SKIP_FROM_CARDS) return skipped.forEach((card) => card.classList.remove(SKIPPABLE));
+  let heights = heightsOf.get(win);
+  if (!heights) heightsOf.set(win, (heights = new Map()));
   const shapes = new Map<HTMLElement, string>();
-  const heights = new Map<string, number[]>();
+  /** The skipped cards given a height, and the number of measures of their shape it came from. */
+  const sized = new Map<HTMLElement, number>();
   const drawn: HTMLElement[] = [];
   for (let round = 0, measured = 0; ; round++) {
-    if (drawn.length > measured) {
-      const changed = new Set<string>();
-      for (const card of drawn.slice(measured)) {
-        const shape = shapes.get(card)!;
-        heights.get(shape)!.push(contentHeight(win, card));
-        changed.add(shape);
-      }
-      measured = drawn.length;
-      for (const card of skipped) {
-        const shape = shapes.get(card)!;
-        if (changed.has(shape)) card.style.setProperty('contain-intrinsic-height', `auto ${median(heights.get(shape)!)}px`);
-      }
-    }
+    for (const card of drawn.slice(measured)) heights.get(shapes.get(card)!)!.push(contentHeight(win, card));
+    measured = drawn.length;
     if (round == MAX_ROUNDS || !skipped.length) break;
     const { innerWidth, innerHeight } = win;
     const boxes = skipped.map((card) => card.getBoundingClientRect());
     const far: HTMLElement[] = [];
+    let resized = false;
+    // Every box read above before anything is written below: one layout a round.
     skipped.forEach((card, i) => {
       const box = boxes[i];
       let shape = shapes.get(card);
       if (!shape) shapes.set(card, (shape = shapeOf(card, box.width)));
-      const unmeasured = !heights.has(shape);
-      if (!isNear(box, innerWidth, innerHeight) && !(unmeasured && box.height)) return void far.push(card);
-      card.classList.remove(SKIPPABLE);
-      if (!box.height) return;
-      drawn.push(card);
-      if (unmeasured) heights.set(shape, []);
+      const measures = heights.get(shape);
+      if (isNear(box, innerWidth, innerHeight) || (!measures && box.height)) {
+        card.classList.remove(SKIPPABLE);
+        if (!box.height) return;
+        drawn.push(card);
+        if (!measures) heights.set(shape, []);
+        return;
+      }
+      far.push(card);
+      // Sized again only when its shape has new measures.
+      if (measures?.length && sized.get(card) != measures.length) {
+        sizeLike(card, measures);
+        sized.set(card, measures.length);
+        resized = true;
+      }
     });
-    if (far.length == skipped.length) break;
+    if (far.length == skipped.length && !resized) break;
     skipped = far;
   }
   setTimeout(() => {

@@ -504,6 +504,27 @@ describe('off screen, a card skips its rendering (content-visibility: auto in ba
     await until(() => [row, ...compact].every(skips), 'every card skippable again');
   });
 
+  it('a shape measured in one frame is not measured again in a later one: its far cards take its height, never laid out', async () => {
+    const frames = manualFrames();
+    vi.stubGlobal('innerHeight', 800);
+    crowd();
+    // A width no other test gives its cards: a shape this page has not measured.
+    const farAt = (widget: AnyWidget, top: number) => {
+      const card = viewOf(widget.element!.shadowRoot!);
+      vi.spyOn(card, 'getBoundingClientRect').mockImplementation(() => new DOMRect(0, top, 431, 120));
+      return card;
+    };
+    const sample = mountCard(slowConfig());
+    farAt(sample, 6000);
+    frames.frame();
+    expect(skips(sample)).toBe(false);
+    const later = mountCard(slowConfig());
+    const laterCard = farAt(later, 7000);
+    frames.frame();
+    expect(skips(later)).toBe(true);
+    expect(laterCard.style.getPropertyValue('contain-intrinsic-height')).toBe('auto 118px');
+  });
+
   it('a card with no box (a display: none parent) is left unskipped: shown later, it is laid out, not guessed', async () => {
     const frames = manualFrames();
     crowd();
