@@ -161,6 +161,14 @@ describe('the tarball', () => {
     }
   });
 
+  it("starts each script a page loads at once with V8's explicit compile hint, and no chunk (small, loaded later)", () => {
+    const firstLine = (f: string) => readFileSync(join(dir, 'esm/node_modules/repkit', f), 'utf8').split('\n', 1)[0];
+    const scripts = ['dist/repkit.umd.js', 'dist/repkit.annotate.js', ...files.filter((f) => /^dist\/repkit\.\w+\.umd\.js$/.test(f))];
+    expect(scripts.length).toBe(6);
+    for (const f of scripts) expect([f, firstLine(f)]).toEqual([f, '//# allFunctionsCalledOnLoad']);
+    for (const f of files.filter((f) => /^dist\/repkit\.chunk-[\w-]+\.js$/.test(f))) expect(firstLine(f)).not.toMatch(/^\/\/#/);
+  });
+
   it('holds each shipped language as an ES module, a script and their declarations', () => {
     const locales = files
       .filter((f) => f.startsWith('dist/locales/') && f.endsWith('.mjs'))
