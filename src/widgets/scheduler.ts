@@ -93,11 +93,24 @@ const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void
   const shapes = new Map<HTMLElement, string>();
   /** The skipped cards given a height, and the number of measures of their shape it came from. */
   const sized = new Map<HTMLElement, number>();
+  /** Gives a far card its shape's height, again when the shape has new measures; says whether it did. */
+  const sizeFar = (card: HTMLElement): boolean => {
+    const measures = heights.get(shapes.get(card) ?? '');
+    if (!measures?.length || sized.get(card) == measures.length) return false;
+    sizeLike(card, measures);
+    sized.set(card, measures.length);
+    return true;
+  };
   const drawn: HTMLElement[] = [];
   for (let round = 0, measured = 0; ; round++) {
     for (const card of drawn.slice(measured)) heights.get(shapes.get(card)!)!.push(contentHeight(win, card));
     measured = drawn.length;
-    if (round == MAX_ROUNDS || !skipped.length) break;
+    if (round == MAX_ROUNDS) {
+      // Out of rounds: the last measures still size the cards left far.
+      skipped.forEach(sizeFar);
+      break;
+    }
+    if (!skipped.length) break;
     const { innerWidth, innerHeight } = win;
     const boxes = skipped.map((card) => card.getBoundingClientRect());
     const far: HTMLElement[] = [];
@@ -116,12 +129,7 @@ const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void
         return;
       }
       far.push(card);
-      // Sized again only when its shape has new measures.
-      if (measures?.length && sized.get(card) != measures.length) {
-        sizeLike(card, measures);
-        sized.set(card, measures.length);
-        resized = true;
-      }
+      if (sizeFar(card)) resized = true;
     });
     if (far.length == skipped.length && !resized) break;
     skipped = far;
