@@ -61,15 +61,11 @@ const shapeOf = (card: HTMLElement, width: number): string =>
   `${Math.round(width)} ${Array.from(card.querySelectorAll('[class]'), (e) => e.getAttribute('class')).join(' ')}`;
 
 /**
- * The heights measured of each shape of card (./shapeOf) on a page, kept for its later frames:
- * a page mounting its widgets over many frames measures a shape once, not once a frame (each
- * measure lays out a far card in full).
+ * The heights measured of each shape of card ({@link shapeOf}) on a page, kept for its later
+ * frames: a page mounting its widgets over many frames measures a shape once, not once a frame
+ * (each measure lays out a far card in full).
  */
 const heightsOf = new WeakMap<Window, Map<string, number[]>>();
-
-/** Gives a skipped card the typical height of its shape: the page's measures so far. */
-const sizeLike = (card: HTMLElement, measures: number[]): void =>
-  card.style.setProperty('contain-intrinsic-height', `auto ${median(measures)}px`);
 
 /**
  * Just before the first frame that would paint them: every card within a screen of the
@@ -93,11 +89,11 @@ const placeCards = (win: Window & typeof globalThis, cards: HTMLElement[]): void
   const shapes = new Map<HTMLElement, string>();
   /** The skipped cards given a height, and the number of measures of their shape it came from. */
   const sized = new Map<HTMLElement, number>();
-  /** Gives a far card its shape's height, again when the shape has new measures; says whether it did. */
+  /** Gives a far card the typical height of its shape, again when the shape has new measures; says whether it did. */
   const sizeFar = (card: HTMLElement): boolean => {
-    const measures = heights.get(shapes.get(card) ?? '');
+    const measures = heights.get(shapes.get(card)!);
     if (!measures?.length || sized.get(card) == measures.length) return false;
-    sizeLike(card, measures);
+    card.style.setProperty('contain-intrinsic-height', `auto ${median(measures)}px`);
     sized.set(card, measures.length);
     return true;
   };
