@@ -9,11 +9,12 @@
 
 /**
  * How long a slice runs jobs, in ms, before the rest wait for a later task. A phone four times
- * slower than a desktop makes 5 ms about 20, and the frame after it styles and lays out the
- * cards those jobs drew: with 8 ms those frames took 60-85 ms at 4× on a page of 40 widgets,
- * with 5 about 50 (test/bench/README.md, issue 39).
+ * slower than a desktop makes 3 ms about 12, and the frame after it styles and lays out the
+ * cards those jobs drew. On the page of 40 widgets, at 4×: with 8 ms those frames took 60-85 ms;
+ * with 5, one went over 50 ms in half the runs; with 3, in 3 runs of 19, and the 100-widget
+ * bench's JavaScript did not grow (test/bench/README.md, "Seventh pass").
  */
-export const SLICE_MS = 5;
+export const SLICE_MS = 3;
 
 /** How long the slice after a busy one waits for a frame before it runs without one. */
 const FRAME_WAIT_MS = 100;
