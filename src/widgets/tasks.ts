@@ -11,8 +11,9 @@
  * How long a slice runs jobs, in ms, before the rest wait for a later task. A phone four times
  * slower than a desktop makes 3 ms about 12, and the frame after it styles and lays out the
  * cards those jobs drew. On the page of 40 widgets, at 4×: with 8 ms those frames took 60-85 ms;
- * with 5, one went over 50 ms in half the runs; with 3, in 3 runs of 19, and the 100-widget
- * bench's JavaScript did not grow (test/bench/README.md, "Seventh pass").
+ * with 5, one went over 50 ms in half the runs; with 3, in 3 runs of 19. More slices are more
+ * frames, each painting the page: that page's main thread then works about 13% more over its
+ * load, spread where input can get in between (test/bench/README.md, "Seventh pass").
  */
 export const SLICE_MS = 3;
 
