@@ -8,7 +8,9 @@
  *
  * - Lighthouse (pinned in devDependencies), its default mobile run (simulated 4× CPU and a slow
  *   4G network), in Debian's Chromium started by chrome-launcher: long tasks attributed to
- *   repkit's scripts, Total Blocking Time, the Performance score, Cumulative Layout Shift.
+ *   repkit's scripts, Total Blocking Time, the Performance score, Cumulative Layout Shift; and
+ *   from Lighthouse's trace, what the machine did beside the page (`pageCpu`, `otherCpu`,
+ *   `wallPerCpu`: {@link threadsOf}).
  * - `--trace`: the same pages in Chromium under CDP's 4× CPU throttling (no network throttling),
  *   a Chromium trace from navigation to the last widget's load: every main-thread task over
  *   50 ms, the blocking time they add up to (each task's time past 50 ms) and the layout shift
@@ -52,8 +54,46 @@ const SETTLED = 'repkit-bench: every widget settled';
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 
 /**
- * @typedef {{ longTasks: number[], tbt: number, cls: number, score?: number, mainThread?: number }} Run
+ * @typedef {{ longTasks: number[], tbt: number, cls: number, score?: number, mainThread?: number, threads?: Threads }} Run
+ * @typedef {{ pageCpu: number, compositorCpu: number, browserCpu: number, wallPerCpu: number }} Threads
  */
+
+/**
+ * What the machine did beside the page during a Lighthouse run, from its trace: the CPU time
+ * (ms) of the page's main thread (the renderer's main thread that worked most), of the display
+ * compositor and of the browser's main thread, and how much longer the page's tasks took by the
+ * clock than on the CPU (the sum of their wall times over the sum of their CPU times). Lighthouse
+ * multiplies the wall time it observed, so where the other threads take the cores (2 cores,
+ * compositing without a GPU) a task of a few ms of CPU can read over 50 ms.
+ * @param {any[]} events
+ * @returns {Threads}
+ */
+const threadsOf = (events) => {
+  /** @type {Map<string, string>} */
+  const names = new Map();
+  for (const e of events) if (e.name == 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name);
+  /** @type {Map<string, { cpu: number, wall: number }>} */
+  const byThread = new Map();
+  for (const e of events) {
+    if (e.ph != 'X' || e.tdur === undefined || (e.name != 'RunTask' && e.name != 'ThreadControllerImpl::RunTask')) continue;
+    const key = `${e.pid}:${e.tid}`;
+    const sums = byThread.get(key) ?? { cpu: 0, wall: 0 };
+    sums.cpu += e.tdur / 1000;
+    sums.wall += e.dur / 1000;
+    byThread.set(key, sums);
+  }
+  const busiest = (/** @type {string} */ name) =>
+    [...byThread]
+      .filter(([key]) => names.get(key) == name)
+      .reduce((best, [, sums]) => (sums.cpu > best.cpu ? sums : best), { cpu: 0, wall: 0 });
+  const page = busiest('CrRendererMain');
+  return {
+    pageCpu: Math.round(page.cpu),
+    compositorCpu: Math.round(busiest('VizCompositorThread').cpu),
+    browserCpu: Math.round(busiest('CrBrowserMain').cpu),
+    wallPerCpu: Number((page.wall / page.cpu).toFixed(2)),
+  };
+};
 
 /**
  * One Lighthouse run of `url`.
@@ -80,6 +120,7 @@ const lighthouseRun = async (url) => {
       tbt: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
       score: Math.round((categories.performance?.score ?? NaN) * 100),
+      threads: threadsOf(/** @type {any} */ (result.artifacts)?.Trace?.traceEvents ?? []),
     };
   } finally {
     chrome.kill();
@@ -159,7 +200,7 @@ const traceRun = async (url, count) => {
 
 const sandbox = await createSandbox();
 const pages = await servePages(sandbox.url, arg('--dist'));
-/** @type {Record<string, { runs: Run[], median: { longestTask: number, longTasks: number, tbt: number, cls: number, score?: number, mainThread?: number } }>} */
+/** @type {Record<string, { runs: Run[], median: { longestTask: number, longTasks: number, tbt: number, cls: number, score?: number, mainThread?: number, pageCpu?: number, otherCpu?: number, wallPerCpu?: number } }>} */
 const rows = {};
 try {
   for (const count of COUNTS) {
@@ -178,7 +219,14 @@ try {
         longTasks: median(runs.map((r) => r.longTasks.length)),
         tbt: median(runs.map((r) => r.tbt)),
         cls: median(runs.map((r) => r.cls)),
-        ...(trace ? { mainThread: median(runs.map((r) => r.mainThread ?? NaN)) } : { score: median(runs.map((r) => r.score ?? NaN)) }),
+        ...(trace
+          ? { mainThread: median(runs.map((r) => r.mainThread ?? NaN)) }
+          : {
+              score: median(runs.map((r) => r.score ?? NaN)),
+              pageCpu: median(runs.map((r) => r.threads?.pageCpu ?? NaN)),
+              otherCpu: median(runs.map((r) => (r.threads?.compositorCpu ?? NaN) + (r.threads?.browserCpu ?? NaN))),
+              wallPerCpu: median(runs.map((r) => r.threads?.wallPerCpu ?? NaN)),
+            }),
       },
     };
   }
