@@ -73,7 +73,12 @@ describe('safeUrl lets only absolute http(s) URLs through', () => {
     ['https://example.com/a?b=c#d', 'https://example.com/a?b=c#d'],
     ['http://example.com', 'http://example.com/'],
     ['HTTPS://EXAMPLE.COM/X', 'https://example.com/X'],
-  ])('accepts %s', (input, output) => {
+    // What the URL parser ignores in front of the scheme or inside it, it ignores here too.
+    [' \u00a0https://example.com/a ', 'https://example.com/a'],
+    ['\u0001https://example.com/', 'https://example.com/'],
+    ['ht\ttp\ns://example.com/', 'https://example.com/'],
+    ['https:example.com', 'https://example.com/'],
+  ])('accepts %j', (input, output) => {
     expect(safeUrl(input)?.href).toBe(output);
   });
 
@@ -98,6 +103,11 @@ describe('safeUrl lets only absolute http(s) URLs through', () => {
     'file:///etc/passwd',
     '',
     '   ',
+    '@alice',
+    'alice.example',
+    'https//example.com',
+    'https ://example.com',
+    'xhttps://example.com',
   ])('rejects %j', (input) => {
     expect(safeUrl(input)).toBeUndefined();
   });
